@@ -1,0 +1,79 @@
+import StrataCore
+
+/// Deletes rows from in-memory tables following each relationship's delete rule.
+struct InMemoryDeletion {
+    let schema: Schema
+    /// Every row the save deletes explicitly; `.deny` does not count references among them.
+    let deleting: Set<PersistentIdentifier>
+
+    init(schema: Schema, deleting: Set<PersistentIdentifier>) {
+        self.schema = schema
+        self.deleting = deleting
+    }
+
+    /// Removes the rows (and their cascades), refuses `.deny` violations, and drops every
+    /// remaining reference to a removed row.
+    /// - Throws: ``SwiftDataError/deleteRuleViolation``.
+    func apply(to tables: inout InMemoryTables) throws {
+        guard !deleting.isEmpty else { return }
+        var removed = Set<PersistentIdentifier>()
+        var queue = Array(deleting)
+        while let identifier = queue.popLast() {
+            guard !removed.contains(identifier), let row = tables.row(identifier), let entity = schema.entitiesByName[identifier.entityName] else { continue }
+            for relationship in entity.relationships {
+                let related = relatedRows(of: row, through: relationship, in: tables)
+                switch relationship.deleteRule {
+                case .cascade:
+                    queue += related
+                case .deny:
+                    if let blocker = related.first(where: { !deleting.contains($0) && !removed.contains($0) }) {
+                        throw SwiftDataError.deleteRuleViolation.with(
+                            "\(identifier) cannot be deleted: its relationship \(relationship.name) still refers to \(blocker) and its delete rule is .deny",
+                            entity: entity.name, property: relationship.name)
+                    }
+                case .nullify, .noAction:
+                    break
+                }
+            }
+            tables.remove(identifier)
+            removed.insert(identifier)
+        }
+        dropReferences(to: removed, in: &tables)
+    }
+
+    /// The existing rows a relationship of `row` reaches, from either side.
+    private func relatedRows(of row: DefaultSnapshot, through relationship: Schema.Relationship, in tables: InMemoryTables) -> [PersistentIdentifier] {
+        var related = Self.identifiers(in: row.value(forProperty: relationship.name))
+        if let inverse = relationship.inverseName {
+            for candidate in (tables.rows[relationship.destination] ?? [:]).values
+            where Self.identifiers(in: candidate.value(forProperty: inverse)).contains(row.persistentIdentifier) {
+                related.append(candidate.persistentIdentifier)
+            }
+        }
+        return related.filter { tables.row($0) != nil }
+    }
+
+    private func dropReferences(to removed: Set<PersistentIdentifier>, in tables: inout InMemoryTables) {
+        for entity in schema.entities where !entity.relationships.isEmpty {
+            for var row in (tables.rows[entity.name] ?? [:]).values {
+                var changed = false
+                for relationship in entity.relationships {
+                    let current = Self.identifiers(in: row[relationship.name])
+                    guard current.contains(where: removed.contains) else { continue }
+                    let kept = current.filter { !removed.contains($0) }
+                    row[relationship.name] = relationship.isToOneRelationship ? (kept.first.map(PersistentValue.identifier) ?? .null) : .identifiers(kept)
+                    changed = true
+                }
+                if changed { tables.write(row) }
+            }
+        }
+    }
+
+    static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
+        switch value {
+        case .identifier(let identifier)?: return [identifier]
+        case .identifiers(let identifiers)?: return identifiers
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import StrataCore
+import Synchronization
+
+/// The reference store: keeps rows in memory and evaluates every predicate and sort in
+/// Swift, so its answers define what every other backend must return.
+///
+/// Safe to share between contexts and threads: saves are serialized and atomic (they build
+/// the next state aside and publish it at once); fetches read the last published state.
+public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Sendable {
+    public typealias Snapshot = DefaultSnapshot
+
+    public let configuration: InMemoryConfiguration
+    public let identifier: String
+    public let schema: Schema
+    let tables = Mutex(InMemoryTables())
+
+    /// Opens an empty store.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` without a schema or with a migration plan.
+    public init(_ configuration: InMemoryConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+        guard let schema = configuration.schema else {
+            throw SwiftDataError.unsupportedConfiguration.with("InMemoryConfiguration has no schema; create the store through ModelContainer")
+        }
+        guard migrationPlan == nil else {
+            throw SwiftDataError.unsupportedConfiguration.with("the in-memory store starts empty and takes no migration plan")
+        }
+        self.configuration = configuration
+        self.schema = schema
+        self.identifier = configuration.name
+    }
+
+    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+        let entity = try entity(for: T.self)
+        let current = tables.withLock { $0 }
+        let descriptor = request.descriptor
+        let rows = current.ordered(entity.name)
+        guard descriptor.predicate != nil || !descriptor.sortBy.isEmpty else {
+            let window = FetchEvaluator.window(rows, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
+            return DataStoreFetchResult(descriptor: descriptor, fetchedSnapshots: window)
+        }
+        let graph = ModelGraph(schema: schema, lookup: current.row)
+        let models = rows.map { graph.model(T.self, for: $0) }
+        let matching = FetchEvaluator.apply(descriptor, to: models).map { current.row($0.persistentModelID)! }
+        return DataStoreFetchResult(descriptor: descriptor, fetchedSnapshots: matching)
+    }
+
+    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        let current = tables.withLock { $0 }
+        var found: [PersistentIdentifier: DefaultSnapshot] = [:]
+        for identifier in persistentIdentifiers {
+            found[identifier] = current.row(identifier)
+        }
+        return found
+    }
+
+    public func erase() throws {
+        tables.withLock { $0 = InMemoryTables() }
+    }
+
+    public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
+        let matching = try fetch(DataStoreFetchRequest(descriptor: FetchDescriptor(predicate: request.predicate), editingState: request.editingState))
+        _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: matching.fetchedSnapshots, editingState: request.editingState))
+    }
+
+    func entity<T: PersistentModel>(for type: T.Type) throws -> Schema.Entity {
+        guard let entity = schema.entity(for: type) else {
+            throw SwiftDataError.modelNotInSchema.with("\(Schema.entityName(for: type)) is not in this store's schema", entity: Schema.entityName(for: type))
+        }
+        return entity
+    }
+}

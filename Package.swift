@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataCore", targets: ["StrataCore"]),
+        .library(name: "StrataInMemory", targets: ["StrataInMemory"]),
+        .library(name: "StrataConformance", targets: ["StrataConformance"]),
+        .executable(name: "strata-example", targets: ["StrataExample"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+    ],
+    targets: [
+        // The model layer: models, schema, identifiers, container, context, the DataStore protocol.
+        .target(name: "StrataCore", dependencies: ["StrataMacros"], path: "Sources/StrataCore"),
+        .macro(
+            name: "StrataMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            path: "Sources/StrataMacros"
+        ),
+        // The framework users import: the model layer plus the built-in embedded stores.
+        .target(name: "Strata", dependencies: ["StrataCore", "StrataInMemory"], path: "Sources/Strata"),
+        .target(name: "StrataInMemory", dependencies: ["StrataCore"], path: "Backends/InMemory"),
+        // The conformance suite any backend runs; it imports no test framework.
+        .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
+        .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
+
+        .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
+        .testTarget(
+            name: "StrataMacrosTests",
+            dependencies: [
+                "StrataMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ],
+            path: "Tests/StrataMacrosTests"
+        ),
+        .testTarget(
+            name: "StrataInMemoryTests",
+            dependencies: ["StrataInMemory", "StrataConformance"],
+            path: "Tests/StrataInMemoryTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The store behind ``ModelConfiguration``: forwards to the embedded store it selects.
+public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendable {
+    public typealias Snapshot = DefaultSnapshot
+
+    public let configuration: ModelConfiguration
+    private let backing: InMemoryStore
+
+    /// Opens the store the configuration selects.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` for a persistent configuration,
+    ///   which arrives with the SQLite backend.
+    public init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+        guard configuration.isStoredInMemoryOnly else {
+            throw SwiftDataError.unsupportedConfiguration.with(
+                "the persistent default store (SQLite) is not available yet; use ModelConfiguration(isStoredInMemoryOnly: true)")
+        }
+        self.configuration = configuration
+        self.backing = try InMemoryStore(InMemoryConfiguration(name: "\(configuration.name)-\(UUID().uuidString)", schema: configuration.schema), migrationPlan: migrationPlan)
+    }
+
+    public var identifier: String { backing.identifier }
+    public var schema: Schema { backing.schema }
+
+    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+        try backing.fetch(request)
+    }
+
+    public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {
+        try backing.fetchCount(request)
+    }
+
+    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
+        try backing.fetchIdentifiers(request)
+    }
+
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        try requireSaves()
+        return try backing.save(request)
+    }
+
+    public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
+        try requireSaves()
+        try backing.delete(request)
+    }
+
+    public func erase() throws {
+        try backing.erase()
+    }
+
+    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        try backing.cachedSnapshots(for: persistentIdentifiers, editingState: editingState)
+    }
+
+    private func requireSaves() throws {
+        guard configuration.allowsSave else {
+            throw SwiftDataError.unsupportedConfiguration.with("this ModelConfiguration was created with allowsSave: false")
+        }
+    }
+}

@@ -1,0 +1,3 @@
+// `import Strata` gives the model layer and the built-in embedded stores.
+@_exported import StrataCore
+@_exported import StrataInMemory

@@ -1,0 +1,81 @@
+/// Owns a schema and the store that persists it; hands out contexts.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Trip.self, configurations: InMemoryConfiguration())
+/// let context = ModelContext(container)
+/// ```
+/// A container is `Sendable`: share one per process and create a context per task or request.
+public final class ModelContainer: @unchecked Sendable {
+    /// Every entity the container persists.
+    public let schema: Schema
+    /// The configuration of each store, with the schema injected.
+    public let configurations: [any DataStoreConfiguration]
+    public let migrationPlan: (any SchemaMigrationPlan.Type)?
+    /// The store behind every context of this container.
+    public let dataStore: any DataStore
+    @MainActor private var createdMainContext: ModelContext?
+
+    /// Creates the container and opens its store.
+    /// - Throws: ``SwiftDataError/unsupportedAttributeType`` or ``SwiftDataError/invalidSchema`` for a bad
+    ///   schema, ``SwiftDataError/unsupportedConfiguration`` for anything but exactly one configuration,
+    ///   or the store's own error when it cannot open.
+    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [any DataStoreConfiguration]) throws {
+        try schema.validate()
+        guard configurations.count == 1, let configuration = configurations.first else {
+            throw SwiftDataError.unsupportedConfiguration.with(
+                "a Strata container takes exactly one store configuration; \(configurations.count) were given")
+        }
+        try configuration.validate()
+        let (store, injected) = try Self.openStore(configuration, schema: schema, migrationPlan: migrationPlan)
+        self.schema = schema
+        self.migrationPlan = migrationPlan
+        self.configurations = [injected]
+        self.dataStore = store
+    }
+
+    /// Creates the container for model types (and the types they relate to) over the given stores.
+    /// - Throws: as ``init(for:migrationPlan:configurations:)``.
+    public convenience init(
+        for types: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations configuration: any DataStoreConfiguration, _ more: any DataStoreConfiguration...
+    ) throws {
+        try self.init(for: Schema(types), migrationPlan: migrationPlan, configurations: [configuration] + more)
+    }
+
+    /// Creates the container for a schema over the given stores.
+    /// - Throws: as ``init(for:migrationPlan:configurations:)``.
+    public convenience init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
+        configurations configuration: any DataStoreConfiguration, _ more: any DataStoreConfiguration...
+    ) throws {
+        try self.init(for: schema, migrationPlan: migrationPlan, configurations: [configuration] + more)
+    }
+
+    /// The main actor's context, created on first use.
+    @MainActor public var mainContext: ModelContext {
+        if let createdMainContext { return createdMainContext }
+        let context = ModelContext(self)
+        context.autosaveEnabled = true
+        createdMainContext = context
+        return context
+    }
+
+    /// Deletes every row of the store.
+    /// - Throws: the store's error, or ``DataStoreError/unsupportedFeature``.
+    public func erase() throws {
+        try dataStore.erase()
+    }
+
+    /// Deletes every row of the store, ignoring failures (SwiftData's iOS 17 spelling).
+    public func deleteAllData() {
+        try? erase()
+    }
+
+    private static func openStore<Configuration: DataStoreConfiguration>(
+        _ configuration: Configuration, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?
+    ) throws -> (any DataStore, any DataStoreConfiguration) {
+        var configuration = configuration
+        configuration.schema = schema
+        return (try Configuration.Store(configuration, migrationPlan: migrationPlan), configuration)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+extension ModelContext {
+    /// Marks a model for deletion at the next ``save()``; an unsaved insert is simply dropped.
+    ///
+    /// The store applies each relationship's delete rule when it saves; the context mirrors
+    /// the result on the models it holds.
+    public func delete<T: PersistentModel>(_ model: T) {
+        let storage = model.storage
+        guard storage.context === self, !storage.isDeleted else { return }
+        storage.isDeleted = true
+        if storage.isInserted {
+            pendingInserts.removeAll { $0 === model }
+            registry[storage.identifier] = nil
+            forget([storage.identifier])
+            storage.isInserted = false
+            detach(storage)
+        } else {
+            pendingDeletes.append(model)
+        }
+    }
+
+    /// Deletes every stored model of `model` matching `predicate`, right away, in its own
+    /// store transaction (SwiftData defers this to the next save; see docs/semantics.md).
+    ///
+    /// Batching stores delete in one statement; others, or a predicate the store cannot
+    /// translate, delete the matching models by identifier. Delete rules apply either way.
+    /// - Throws: the store's typed error; nothing is deleted then.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        var descriptor = FetchDescriptor<T>(predicate: predicate)
+        descriptor.includePendingChanges = false
+        let doomed = try storeFetch(descriptor, entity: entity(for: T.self))
+        try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), models: doomed)
+        forgetDeleted(doomed.map(\.persistentModelID))
+    }
+
+    private func batchDelete<Store: DataStore, T: PersistentModel>(from store: Store, matching request: DataStoreBatchDeleteRequest<T>, models: [T]) throws {
+        if let batching = store as? any DataStoreBatching {
+            do {
+                return try batching.delete(request)
+            } catch DataStoreError.preferInMemoryFilter {}
+        }
+        guard !models.isEmpty else { return }
+        _ = try write(to: store, inserted: [], updated: [], deleted: models)
+    }
+
+    /// Mirrors saved deletions on registered models: cascades follow, references are dropped.
+    func forgetDeleted(_ identifiers: [PersistentIdentifier]) {
+        guard !identifiers.isEmpty else { return }
+        let doomed = cascadeClosure(of: identifiers)
+        for identifier in doomed {
+            guard let model = registry.removeValue(forKey: identifier) else { continue }
+            model.storage.isDeleted = true
+            model.storage.commit()
+            detach(model.storage)
+        }
+        pendingInserts.removeAll { doomed.contains($0.storage.identifier) }
+        pendingChanges.removeAll { doomed.contains($0.storage.identifier) }
+        pendingDeletes.removeAll { doomed.contains($0.storage.identifier) }
+        forget(doomed)
+    }
+
+    /// Drops references to `identifiers` from every registered model's relationships.
+    func forget(_ identifiers: Set<PersistentIdentifier>) {
+        for model in registry.values where !model.storage.layout.relationshipIndices.isEmpty {
+            model.storage.forget(identifiers)
+        }
+    }
+
+    /// The deleted identifiers plus every registered model a `.cascade` rule reaches from them.
+    private func cascadeClosure(of identifiers: [PersistentIdentifier]) -> Set<PersistentIdentifier> {
+        var doomed = Set(identifiers)
+        var queue = identifiers
+        var referrers: [PersistentIdentifier: [(source: PersistentIdentifier, property: String)]]?
+        while let identifier = queue.popLast() {
+            guard let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
+            for relationship in entity.relationships where relationship.deleteRule == .cascade {
+                var targets = registry[identifier].map { storage in
+                    storage.storage.relatedIdentifiers(at: storage.storage.layout.snapshotLayout.index(of: relationship.name)!)
+                } ?? []
+                if let inverse = relationship.inverseName {
+                    if referrers == nil { referrers = registeredReferrers() }
+                    targets += referrers![identifier, default: []].filter { $0.property == inverse }.map(\.source)
+                }
+                for target in targets where doomed.insert(target).inserted { queue.append(target) }
+            }
+        }
+        return doomed
+    }
+
+    /// For every identifier, the registered models whose relationships point at it.
+    private func registeredReferrers() -> [PersistentIdentifier: [(source: PersistentIdentifier, property: String)]] {
+        var referrers: [PersistentIdentifier: [(source: PersistentIdentifier, property: String)]] = [:]
+        for (source, model) in registry {
+            let storage = model.storage
+            for index in storage.layout.relationshipIndices {
+                for target in storage.relatedIdentifiers(at: index) {
+                    referrers[target, default: []].append((source, storage.layout.properties[index].name))
+                }
+            }
+        }
+        return referrers
+    }
+}

@@ -1,0 +1,97 @@
+extension ModelContext {
+    /// The models matching `descriptor`, with this context's pending changes taken into
+    /// account unless ``FetchDescriptor/includePendingChanges`` is `false`.
+    ///
+    /// What the store cannot translate (it throws ``DataStoreError/preferInMemoryFilter`` or
+    /// ``DataStoreError/preferInMemorySort``) is evaluated here, with the same semantics.
+    /// - Throws: ``SwiftDataError/modelNotInSchema`` or the store's typed error.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        let entity = try entity(for: T.self)
+        guard descriptor.includePendingChanges, hasPendingChanges(of: entity) else {
+            return try storeFetch(descriptor, entity: entity)
+        }
+        var unwindowed = descriptor
+        unwindowed.fetchLimit = nil
+        unwindowed.fetchOffset = nil
+        let stored = try storeFetch(unwindowed, entity: entity).filter { !$0.storage.isChanged && !$0.storage.isDeleted }
+        let pending = (pendingInserts + pendingChanges).compactMap { $0 as? T }.filter { !$0.storage.isDeleted }
+        let merged = stored + (descriptor.predicate.map { FetchEvaluator.filter(pending, by: $0) } ?? pending)
+        let sorted = descriptor.sortBy.isEmpty ? merged : FetchEvaluator.sort(merged, by: descriptor.sortBy)
+        return FetchEvaluator.window(sorted, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
+    }
+
+    /// How many models ``fetch(_:)`` would return.
+    /// - Throws: as ``fetch(_:)``.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        let entity = try entity(for: T.self)
+        if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).count }
+        do {
+            return try container.dataStore.fetchCount(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
+        } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
+            return try storeFetch(descriptor, entity: entity).count
+        }
+    }
+
+    /// The identifiers of the models ``fetch(_:)`` would return, in the same order.
+    /// Pending inserts appear with their temporary identifiers.
+    /// - Throws: as ``fetch(_:)``.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        let entity = try entity(for: T.self)
+        if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).map(\.persistentModelID) }
+        do {
+            return try container.dataStore.fetchIdentifiers(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
+        } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
+            return try storeFetch(descriptor, entity: entity).map(\.persistentModelID)
+        }
+    }
+
+    /// Calls `block` with every model matching `descriptor`, fetching `batchSize` at a time.
+    /// - Throws: what the fetch or `block` throws.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false, block: (T) throws -> Void
+    ) throws {
+        var batch = descriptor
+        let end = descriptor.fetchLimit.map { (descriptor.fetchOffset ?? 0) + $0 }
+        var offset = descriptor.fetchOffset ?? 0
+        while end.map({ offset < $0 }) ?? true {
+            batch.fetchOffset = offset
+            batch.fetchLimit = min(max(batchSize, 1), end.map { $0 - offset } ?? Int.max)
+            let models = try fetch(batch)
+            for model in models { try block(model) }
+            if models.count < batch.fetchLimit! { return }
+            offset += models.count
+        }
+    }
+
+    /// Fetches from the store only, falling back to Swift evaluation when the store asks.
+    func storeFetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws -> [T] {
+        var attempt = descriptor
+        var evaluateHere = false
+        while true {
+            do {
+                let models = try fetchFromStore(container.dataStore, attempt, entity: entity)
+                return evaluateHere ? FetchEvaluator.apply(descriptor, to: models) : models
+            } catch DataStoreError.preferInMemoryFilter where attempt.predicate != nil {
+                evaluateHere = true
+                attempt = FetchDescriptor<T>()
+            } catch DataStoreError.preferInMemorySort where !attempt.sortBy.isEmpty {
+                evaluateHere = true
+                attempt.sortBy = []
+                attempt.fetchLimit = nil
+                attempt.fetchOffset = nil
+            }
+        }
+    }
+
+    private func fetchFromStore<Store: DataStore, T: PersistentModel>(_ store: Store, _ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws -> [T] {
+        let result = try store.fetch(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
+        return materialize(result, entity: entity)
+    }
+
+    private func hasPendingChanges(of entity: Schema.Entity) -> Bool {
+        let name = entity.name
+        return pendingInserts.contains { $0.storage.layout.entityName == name }
+            || pendingChanges.contains { $0.storage.layout.entityName == name }
+            || pendingDeletes.contains { $0.storage.layout.entityName == name }
+    }
+}

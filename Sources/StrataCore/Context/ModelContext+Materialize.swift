@@ -1,0 +1,73 @@
+extension ModelContext {
+    /// The registered models for fetched snapshots, creating or refreshing them as needed.
+    func materialize<T: PersistentModel, Snapshot: DataStoreSnapshot>(
+        _ result: DataStoreFetchResult<T, Snapshot>, entity: Schema.Entity
+    ) -> [T] {
+        for (identifier, snapshot) in result.relatedSnapshots where registry[identifier] == nil {
+            if let related = container.schema.entitiesByName[identifier.entityName] {
+                relatedValues[identifier] = Self.values(of: snapshot, layout: related.layout)
+            }
+        }
+        return result.fetchedSnapshots.map { register($0, entity: entity) as! T }
+    }
+
+    /// The model for one snapshot: the registered object (refreshed when it has no unsaved
+    /// changes) or a new one.
+    @discardableResult
+    func register<Snapshot: DataStoreSnapshot>(_ snapshot: Snapshot, entity: Schema.Entity) -> any PersistentModel {
+        let identifier = snapshot.persistentIdentifier
+        let values = Self.values(of: snapshot, layout: entity.layout)
+        if let existing = registry[identifier] {
+            let storage = existing.storage
+            if !storage.isChanged && !storage.isInserted && !storage.isDeleted { storage.reload(values) }
+            return existing
+        }
+        return instantiate(entity.modelType, values: values, identifier: identifier)
+    }
+
+    /// Creates and registers a model of `type` over persisted values.
+    func instantiate(_ type: any PersistentModel.Type, values: ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier) -> any PersistentModel {
+        func make<Model: PersistentModel>(_: Model.Type) -> any PersistentModel {
+            let storage = ModelStorage<Model>(layout: EntityLayout.of(Model.self), slots: Self.slots(values), identifier: identifier)
+            storage.context = self
+            storage.resolver = self
+            return Model(backingData: storage)
+        }
+        let model = make(type)
+        registry[identifier] = model
+        relatedValues[identifier] = nil
+        return model
+    }
+
+    /// Loads models the context has not registered yet, from related snapshots or the store.
+    func loadModels(_ identifiers: [PersistentIdentifier]) throws -> [any PersistentModel] {
+        var missing: [PersistentIdentifier] = []
+        var models: [any PersistentModel] = []
+        for identifier in identifiers {
+            if let model = registry[identifier] {
+                models.append(model)
+            } else if let values = relatedValues[identifier], let entity = container.schema.entitiesByName[identifier.entityName] {
+                models.append(instantiate(entity.modelType, values: values, identifier: identifier))
+            } else {
+                missing.append(identifier)
+            }
+        }
+        guard !missing.isEmpty else { return models }
+        let found = try container.dataStore.cachedSnapshots(for: missing, editingState: editingState)
+        for identifier in missing {
+            guard let snapshot = found[identifier], let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
+            models.append(register(snapshot, entity: entity))
+        }
+        return models
+    }
+
+    /// A snapshot's values in the slot order of `layout` (`nil` where the snapshot lacks one).
+    static func values<Snapshot: DataStoreSnapshot>(of snapshot: Snapshot, layout: EntityLayout) -> ContiguousArray<PersistentValue?> {
+        if let fast = snapshot as? DefaultSnapshot, fast.layout === layout.snapshotLayout { return fast.values }
+        return ContiguousArray(layout.properties.map { snapshot.value(forProperty: $0.name) })
+    }
+
+    static func slots(_ values: ContiguousArray<PersistentValue?>) -> ContiguousArray<AnyModelStorage.Slot> {
+        ContiguousArray(values.lazy.map { $0.map(AnyModelStorage.Slot.stored) ?? .unset })
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Tracks models, their unsaved changes, and saves them to the container's store.
+///
+/// A context belongs to one isolation domain (a task, an actor, a request); it is not
+/// `Sendable`. Within a context each row is one object: fetching it twice returns the same model.
+/// ```swift
+/// let context = ModelContext(container)
+/// context.insert(Trip(name: "Lisbon", start: .now))
+/// try context.save()
+/// ```
+public final class ModelContext {
+    /// The container whose store this context reads and writes.
+    public let container: ModelContainer
+    /// Identifies this context to the store.
+    public private(set) var editingState: EditingState
+    /// Whether the context saves on its own; kept for source compatibility, saves are explicit.
+    public var autosaveEnabled = false
+
+    /// Every registered model by identifier (one object per row).
+    var registry: [PersistentIdentifier: any PersistentModel] = [:]
+    var pendingInserts: [any PersistentModel] = []
+    var pendingChanges: [any PersistentModel] = []
+    var pendingDeletes: [any PersistentModel] = []
+    /// An insert the context refused; the next `save()` reports it.
+    var refusedInsert: SwiftDataError?
+    /// Values of related rows a store returned with a fetch, until a relationship reads them.
+    var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
+
+    /// Creates a context over the container's store.
+    public init(_ container: ModelContainer) {
+        self.container = container
+        self.editingState = EditingState()
+        container.dataStore.initializeState(for: editingState)
+    }
+
+    deinit {
+        container.dataStore.invalidateState(for: editingState)
+    }
+
+    /// The author recorded with this context's saves.
+    public var author: String? {
+        get { editingState.author }
+        set { editingState.author = newValue }
+    }
+
+    /// Whether there are unsaved inserts, changes or deletes.
+    public var hasChanges: Bool {
+        !pendingInserts.isEmpty || !pendingChanges.isEmpty || !pendingDeletes.isEmpty
+    }
+
+    /// Models inserted since the last save.
+    public var insertedModelsArray: [any PersistentModel] { pendingInserts }
+    /// Saved models changed since the last save.
+    public var changedModelsArray: [any PersistentModel] { pendingChanges }
+    /// Models deleted since the last save.
+    public var deletedModelsArray: [any PersistentModel] { pendingDeletes }
+
+    /// The registered model with this identifier, if the context has one of type `T`.
+    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
+        registry[identifier] as? T
+    }
+
+    /// The model with this identifier: the registered one, or one loaded from the store.
+    ///
+    /// When the store has no such row, the returned model traps on property access, as
+    /// SwiftData's does; check with ``registeredModel(for:)`` or a fetch when unsure.
+    public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
+        if let model = resolveModel(for: identifier) { return model }
+        guard let entity = container.schema.entitiesByName[identifier.entityName] else {
+            preconditionFailure("\(identifier.entityName) is not an entity of this container's schema")
+        }
+        let model = instantiate(entity.modelType, values: ContiguousArray(repeating: nil, count: entity.layout.properties.count), identifier: identifier)
+        model.storage.isMissing = true
+        return model
+    }
+
+    /// Kept for source compatibility; changes are processed when saving.
+    public func processPendingChanges() {}
+
+    func entity(of storage: AnyModelStorage) -> Schema.Entity? {
+        container.schema.entitiesByName[storage.layout.entityName]
+    }
+
+    func entity<T: PersistentModel>(for type: T.Type) throws -> Schema.Entity {
+        guard let entity = container.schema.entity(for: type) else {
+            throw SwiftDataError.modelNotInSchema.with(
+                "\(Schema.entityName(for: type)) is not part of this container's schema; add it to ModelContainer(for:)",
+                entity: Schema.entityName(for: type))
+        }
+        return entity
+    }
+}

@@ -1,0 +1,85 @@
+/// The typed error of the model layer: bad schemas, values, saves and context misuse.
+///
+/// Match on the static members, which compare by ``code`` only:
+/// ```swift
+/// do { try context.save() }
+/// catch SwiftDataError.deleteRuleViolation { … }
+/// ```
+/// The name mirrors SwiftData's error type so that code written for it keeps compiling.
+public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure; new codes may be added without breaking callers.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        public var description: String { name }
+    }
+
+    /// What went wrong, as a matchable code.
+    public let code: Code
+    /// A sentence for people: what happened and, where known, what to do.
+    public let message: String
+    /// The entity involved, when there is one.
+    public let entityName: String?
+    /// The property involved, when there is one.
+    public let propertyName: String?
+
+    public init(code: Code, message: String, entityName: String? = nil, propertyName: String? = nil) {
+        self.code = code
+        self.message = message
+        self.entityName = entityName
+        self.propertyName = propertyName
+    }
+
+    public var description: String { "SwiftDataError.\(code): \(message)" }
+
+    public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// Lets `catch SwiftDataError.someCode` match any error with that code.
+    public static func ~= (pattern: SwiftDataError, error: any Error) -> Bool {
+        (error as? SwiftDataError)?.code == pattern.code
+    }
+
+    private init(_ name: String) {
+        self.init(code: Code(name: name), message: name)
+    }
+
+    /// An attribute's Swift type has no persisted form.
+    public static let unsupportedAttributeType = SwiftDataError("unsupportedAttributeType")
+    /// The schema is inconsistent (an unknown inverse, constraint member or duplicate entity).
+    public static let invalidSchema = SwiftDataError("invalidSchema")
+    /// A model's type is not part of the container's schema.
+    public static let modelNotInSchema = SwiftDataError("modelNotInSchema")
+    /// A model was inserted into a context while it belongs to another one.
+    public static let modelBelongsToAnotherContext = SwiftDataError("modelBelongsToAnotherContext")
+    /// Deleting a model would break a relationship whose delete rule is `.deny`.
+    public static let deleteRuleViolation = SwiftDataError("deleteRuleViolation")
+    /// A value has no persisted form (see ``ValueCodec``).
+    public static let valueNotEncodable = SwiftDataError("valueNotEncodable")
+    /// A stored value cannot be read back as the property's type.
+    public static let valueNotDecodable = SwiftDataError("valueNotDecodable")
+    /// A non-optional attribute has no value.
+    public static let missingValue = SwiftDataError("missingValue")
+    /// The configuration asks for something this container cannot do.
+    public static let unsupportedConfiguration = SwiftDataError("unsupportedConfiguration")
+    /// The identifier names no row in the store.
+    public static let modelNotFound = SwiftDataError("modelNotFound")
+    /// Fetching identifiers cannot sort pending changes (SwiftData's rule).
+    public static let sortingPendingChangesWithIdentifiers = SwiftDataError("sortingPendingChangesWithIdentifiers")
+    /// A store refused a save because a constraint failed.
+    public static let constraintViolation = SwiftDataError("constraintViolation")
+}
+
+extension SwiftDataError {
+    /// A copy with a specific message and context.
+    public func with(_ message: String, entity: String? = nil, property: String? = nil) -> SwiftDataError {
+        SwiftDataError(code: code, message: message, entityName: entity ?? entityName, propertyName: property ?? propertyName)
+    }
+
+    static func valueNotEncodable(_ value: Any, reason: String) -> SwiftDataError {
+        valueNotEncodable.with("cannot persist \(String(reflecting: type(of: value))): \(reason)")
+    }
+
+    static func valueNotDecodable(_ stored: PersistentValue, as type: Any.Type) -> SwiftDataError {
+        valueNotDecodable.with("stored value \(stored) cannot be read as \(String(reflecting: type))")
+    }
+}

@@ -1,0 +1,52 @@
+/// Turns a store's snapshots into models outside any context, so a store can evaluate
+/// Swift predicates and sorts over them (relationships resolve through `lookup`).
+///
+/// ```swift
+/// let graph = ModelGraph(schema: schema) { id in rows[id] }
+/// let trips = snapshots.map { graph.model(Trip.self, for: $0) }
+/// let matching = FetchEvaluator.apply(descriptor, to: trips)
+/// ```
+/// A graph is meant to live for one request; it keeps every model it created.
+public final class ModelGraph {
+    private let schema: Schema
+    private let lookup: (PersistentIdentifier) -> DefaultSnapshot?
+    private var models: [PersistentIdentifier: any PersistentModel] = [:]
+
+    /// A graph over `schema` whose related rows come from `lookup`.
+    public init(schema: Schema, lookup: @escaping (PersistentIdentifier) -> DefaultSnapshot?) {
+        self.schema = schema
+        self.lookup = lookup
+    }
+
+    /// The model for `snapshot` (the same object for the same identifier).
+    public func model<T: PersistentModel>(_ type: T.Type, for snapshot: DefaultSnapshot) -> T {
+        if let model = models[snapshot.persistentIdentifier] as? T { return model }
+        let layout = EntityLayout.of(T.self)
+        let storage = ModelStorage<T>(layout: layout, slots: ModelContext.slots(ModelContext.values(of: snapshot, layout: layout)), identifier: snapshot.persistentIdentifier)
+        storage.resolver = self
+        let model = T(backingData: storage)
+        models[snapshot.persistentIdentifier] = model
+        return model
+    }
+
+    /// The persisted values of a model of this graph, as a snapshot would hold them.
+    public func snapshot(of model: any PersistentModel) throws -> DefaultSnapshot {
+        let storage = model.storage
+        return DefaultSnapshot(persistentIdentifier: storage.identifier, layout: storage.layout.snapshotLayout, values: ContiguousArray(try storage.encodedValues().lazy.map { $0 }))
+    }
+}
+
+extension ModelGraph: ModelResolver {
+    func resolveModel(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        if let model = models[identifier] { return model }
+        guard let snapshot = lookup(identifier), let entity = schema.entitiesByName[identifier.entityName] else { return nil }
+        func make<T: PersistentModel>(_ type: T.Type) -> any PersistentModel { model(type, for: snapshot) }
+        return make(entity.modelType)
+    }
+
+    func storageWillChange(_ storage: AnyModelStorage) {}
+
+    func adopt(_ model: any PersistentModel) -> PersistentIdentifier { model.storage.identifier }
+
+    func relationshipDidChange(_ storage: AnyModelStorage, property index: Int, from old: [PersistentIdentifier], to new: [PersistentIdentifier]) {}
+}

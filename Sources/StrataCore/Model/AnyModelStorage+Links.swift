@@ -1,0 +1,48 @@
+extension AnyModelStorage {
+    /// Adds `identifier` to relationship `name` (inverse maintenance: no further inverse work).
+    /// - Returns: the model a to-one relationship pointed at before, when it was another one.
+    @discardableResult
+    func link(_ identifier: PersistentIdentifier, into name: String) -> PersistentIdentifier? {
+        guard let index = layout.snapshotLayout.index(of: name) else { return nil }
+        let current = relatedIdentifiers(at: index)
+        if layout.properties[index].relationshipTarget!.isToOne {
+            guard current.first != identifier else { return nil }
+            resolver?.storageWillChange(self)
+            slots[index] = .stored(.identifier(identifier))
+            return current.first
+        }
+        guard !current.contains(identifier) else { return nil }
+        resolver?.storageWillChange(self)
+        slots[index] = .stored(.identifiers(current + [identifier]))
+        return nil
+    }
+
+    /// Removes `identifier` from relationship `name` (inverse maintenance: no further inverse work).
+    func unlink(_ identifier: PersistentIdentifier, from name: String, recordingChange: Bool = true) {
+        guard let index = layout.snapshotLayout.index(of: name) else { return }
+        let current = relatedIdentifiers(at: index)
+        guard current.contains(identifier) else { return }
+        if recordingChange { resolver?.storageWillChange(self) }
+        slots[index] = layout.properties[index].relationshipTarget!.isToOne
+            ? .stored(.null)
+            : .stored(.identifiers(current.filter { $0 != identifier }))
+    }
+
+    /// Rewrites relationship slots through a temporary→permanent identifier map.
+    func remapRelationships(_ map: [PersistentIdentifier: PersistentIdentifier]) {
+        for index in layout.relationshipIndices {
+            if case .stored(let stored) = slots[index] { slots[index] = .stored(stored.remapped(map)) }
+        }
+    }
+
+    /// Drops references to deleted models from every relationship slot, without recording a change.
+    func forget(_ deleted: Set<PersistentIdentifier>) {
+        for index in layout.relationshipIndices {
+            let current = relatedIdentifiers(at: index)
+            guard current.contains(where: deleted.contains) else { continue }
+            for identifier in current where deleted.contains(identifier) {
+                unlink(identifier, from: layout.properties[index].name, recordingChange: false)
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+extension AnyModelStorage {
+    /// The persisted value of every slot, as a save writes it.
+    /// - Throws: ``SwiftDataError/valueNotEncodable`` or ``SwiftDataError/missingValue``, naming the property.
+    func encodedValues() throws -> ContiguousArray<PersistentValue> {
+        if let preparedValues { return preparedValues }
+        var values = ContiguousArray<PersistentValue>()
+        values.reserveCapacity(slots.count)
+        for index in slots.indices {
+            values.append(try encodedValue(at: index))
+        }
+        preparedValues = values
+        return values
+    }
+
+    private func encodedValue(at index: Int) throws -> PersistentValue {
+        let property = layout.properties[index]
+        if property.isEphemeral { return .null }
+        if let target = property.relationshipTarget {
+            let ids = relatedIdentifiers(at: index)
+            return target.isToOne ? (ids.first.map(PersistentValue.identifier) ?? .null) : .identifiers(ids)
+        }
+        let codec = property.codec!
+        do {
+            switch slots[index] {
+            case .stored(let stored): return stored
+            case .value(let value): return try codec.encode(value)
+            case .unset:
+                if let defaultValue = property.defaultValue { return try codec.encode(defaultValue) }
+                if codec.isOptional { return .null }
+                throw SwiftDataError.missingValue.with("\(layout.entityName).\(property.name) has no value")
+            }
+        } catch let error as SwiftDataError {
+            throw error.with("\(layout.entityName).\(property.name): \(error.message)", entity: layout.entityName, property: property.name)
+        }
+    }
+}
+
+/// Typed access for `@Model` accessors; one subclass per model type.
+final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
+    var persistentModelID: PersistentIdentifier? {
+        get { hasIdentifier ? identifier : nil }
+        set { if let newValue { identifier = newValue } }
+    }
+
+    var metadata: Any { layout }
+
+    var propertyNames: [String] { layout.snapshotLayout.propertyNames }
+
+    func getValue<Value>(forKey keyPath: KeyPath<Model, Value>) -> Value {
+        value(at: layout.index(of: keyPath), as: Value.self)
+    }
+
+    func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, to newValue: Value) {
+        setValue(at: layout.index(of: keyPath), to: newValue)
+    }
+
+    func persistentValue(forProperty name: String) -> PersistentValue? {
+        guard let index = layout.snapshotLayout.index(of: name) else { return nil }
+        return (try? encodedValues())?[index]
+    }
+}

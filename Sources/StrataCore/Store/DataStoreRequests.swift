@@ -1,0 +1,71 @@
+import Foundation
+
+/// A fetch, as the context hands it to a store.
+public struct DataStoreFetchRequest<T: PersistentModel>: Sendable {
+    public let descriptor: FetchDescriptor<T>
+    public let editingState: EditingState
+
+    public init(descriptor: FetchDescriptor<T>, editingState: EditingState) {
+        self.descriptor = descriptor
+        self.editingState = editingState
+    }
+}
+
+/// What a store returns for a fetch: rows of the requested entity, plus any related rows it loaded.
+public struct DataStoreFetchResult<ModelType: PersistentModel, SnapshotType: DataStoreSnapshot>: Sendable {
+    public let descriptor: FetchDescriptor<ModelType>
+    /// Only snapshots of `ModelType`'s entity, in result order.
+    public let fetchedSnapshots: [SnapshotType]
+    /// Snapshots of other models the store loaded on the way, by identifier.
+    public let relatedSnapshots: [PersistentIdentifier: SnapshotType]
+
+    public init(descriptor: FetchDescriptor<ModelType>, fetchedSnapshots: [SnapshotType], relatedSnapshots: [PersistentIdentifier: SnapshotType] = [:]) {
+        self.descriptor = descriptor
+        self.fetchedSnapshots = fetchedSnapshots
+        self.relatedSnapshots = relatedSnapshots
+    }
+}
+
+/// The changes of one `save()`, as snapshots. Inserted snapshots carry temporary identifiers.
+public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Sendable {
+    public let inserted: [SnapshotType]
+    public let updated: [SnapshotType]
+    public let deleted: [SnapshotType]
+    public let editingState: EditingState
+
+    /// Public (unlike SwiftData's) so wrapper stores and tests can build requests.
+    public init(inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+        self.editingState = editingState
+    }
+}
+
+/// What a store returns for a save: the temporary→permanent identifier map and stored snapshots.
+public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
+    public let storeIdentifier: String
+    /// Every inserted temporary identifier mapped to the permanent one the store assigned.
+    public let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
+    /// Stored snapshots whose values the context should take over, by permanent identifier.
+    public let snapshotsToReregister: [PersistentIdentifier: T]
+
+    public init(for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:], snapshotsToReregister: [PersistentIdentifier: T] = [:]) {
+        self.storeIdentifier = storeIdentifier
+        self.remappedIdentifiers = remappedIdentifiers
+        self.snapshotsToReregister = snapshotsToReregister
+    }
+}
+
+/// A predicate delete, as `ModelContext.delete(model:where:)` hands it to a batching store.
+public struct DataStoreBatchDeleteRequest<T: PersistentModel>: Sendable {
+    public let predicate: Predicate<T>?
+    public let includeSubclasses: Bool
+    public let editingState: EditingState
+
+    public init(predicate: Predicate<T>?, includeSubclasses: Bool = true, editingState: EditingState) {
+        self.predicate = predicate
+        self.includeSubclasses = includeSubclasses
+        self.editingState = editingState
+    }
+}

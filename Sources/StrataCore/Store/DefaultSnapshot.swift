@@ -1,0 +1,76 @@
+/// A snapshot holding one ``PersistentValue`` per property, by the entity's ``SnapshotLayout``.
+///
+/// ```swift
+/// var snapshot = DefaultSnapshot(persistentIdentifier: id, values: ["name": .string("Oslo")])
+/// snapshot["name"]   // .string("Oslo")
+/// ```
+public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
+    public let persistentIdentifier: PersistentIdentifier
+    /// The names of ``values``' slots.
+    public let layout: SnapshotLayout
+    /// One value per property of ``layout``; `nil` where the snapshot does not hold it.
+    public private(set) var values: ContiguousArray<PersistentValue?>
+
+    /// A snapshot from values in layout order (the fast path for stores reading rows).
+    public init(persistentIdentifier: PersistentIdentifier, layout: SnapshotLayout, values: ContiguousArray<PersistentValue?>) {
+        precondition(values.count == layout.propertyNames.count, "one value per property of the layout")
+        self.persistentIdentifier = persistentIdentifier
+        self.layout = layout
+        self.values = values
+    }
+
+    /// A snapshot from values by name.
+    public init(persistentIdentifier: PersistentIdentifier, values: [String: PersistentValue]) {
+        let names = values.keys.sorted()
+        self.init(persistentIdentifier: persistentIdentifier, layout: SnapshotLayout(propertyNames: names), values: ContiguousArray(names.map { values[$0] }))
+    }
+
+    public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
+        let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
+        if let storage = backingData as? AnyModelStorage, let encoded = try? storage.encodedValues() {
+            self.init(persistentIdentifier: identifier, layout: storage.layout.snapshotLayout, values: ContiguousArray(encoded.lazy.map { $0 }))
+        } else {
+            let layout = SnapshotLayout(propertyNames: backingData.propertyNames)
+            self.init(persistentIdentifier: identifier, layout: layout, values: ContiguousArray(layout.propertyNames.map(backingData.persistentValue(forProperty:))))
+        }
+    }
+
+    public func value(forProperty name: String) -> PersistentValue? {
+        layout.index(of: name).flatMap { values[$0] }
+    }
+
+    /// Reads or replaces one property's value.
+    public subscript(name: String) -> PersistentValue? {
+        get { value(forProperty: name) }
+        set {
+            guard let index = layout.index(of: name) else { preconditionFailure("\(name) is not a property of this snapshot") }
+            values[index] = newValue
+        }
+    }
+
+    public func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?) -> DefaultSnapshot {
+        var copy = DefaultSnapshot(persistentIdentifier: persistentIdentifier, layout: layout, values: values)
+        if let remappedIdentifiers, !remappedIdentifiers.isEmpty {
+            copy.values = ContiguousArray(values.map { $0?.remapped(remappedIdentifiers) })
+        }
+        return copy
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
+        try container.encode(persistentIdentifier, forKey: .persistentIdentifier)
+        for (name, value) in zip(layout.propertyNames, values) {
+            if let value { try container.encode(value, forKey: .modeledProperty(name)) }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DataStoreSnapshotCodingKey.self)
+        let identifier = try container.decode(PersistentIdentifier.self, forKey: .persistentIdentifier)
+        var values: [String: PersistentValue] = [:]
+        for key in container.allKeys where key != .persistentIdentifier {
+            values[key.stringValue] = try container.decode(PersistentValue.self, forKey: key)
+        }
+        self.init(persistentIdentifier: identifier, values: values)
+    }
+}

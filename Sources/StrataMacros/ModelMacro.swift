@@ -1,0 +1,130 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Model`: makes a class a persistent model whose stored properties live in its backing data.
+public struct ModelMacro {}
+
+extension ModelMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let model = declaration.as(ClassDeclSyntax.self)?.name.trimmed else {
+            context.diagnose(Diagnostic(node: node, message: StrataDiagnostic.modelNotAClass))
+            return []
+        }
+        var properties: [PersistedProperty] = []
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            switch ModelMember(variable) {
+            case .persisted(let property): properties.append(property)
+            case .invalid(let diagnostic): context.diagnose(diagnostic)
+            case .ignored: break
+            }
+        }
+        var members = [
+            backingDataStorage(model),
+            backingDataAccessor(model),
+            schemaMetadata(model, properties),
+            backingDataInit(model, properties),
+            "@StrataCore.Transient\nprivate let _$observationRegistrar = Observation.ObservationRegistrar()",
+        ]
+        let constraints = arguments(of: "Unique", in: declaration)
+        if !constraints.isEmpty {
+            members.append(keyPathLists("schemaUniquenessConstraints", model, constraints))
+        }
+        let indices = arguments(of: "Index", in: declaration)
+        if !indices.isEmpty {
+            members.append(keyPathLists("schemaIndices", model, indices))
+        }
+        return members
+    }
+
+    private static func backingDataStorage(_ model: TokenSyntax) -> DeclSyntax {
+        """
+        @StrataCore.Transient
+        private var _$backingData: any StrataCore.BackingData<\(model)> = \(model).createBackingData()
+        """
+    }
+
+    private static func backingDataAccessor(_ model: TokenSyntax) -> DeclSyntax {
+        """
+        public var persistentBackingData: any StrataCore.BackingData<\(model)> {
+            get { _$backingData }
+            set { _$backingData = newValue }
+        }
+        """
+    }
+
+    private static func schemaMetadata(_ model: TokenSyntax, _ properties: [PersistedProperty]) -> DeclSyntax {
+        let entries = properties.map { property -> String in
+            let defaultValue = property.initializer.map { "(\($0) as \(property.type))" } ?? "nil"
+            return """
+                StrataCore.Schema.PropertyMetadata(name: "\(property.name.plainName)", \
+                keypath: \\\(model).\(property.name), defaultValue: \(defaultValue), metadata: \(property.metadata)),
+                """
+        }
+        let list = entries.isEmpty ? "[]" : "[\n\(entries.joined(separator: "\n"))\n]"
+        return """
+            public static var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+            \(raw: list)
+            }
+            """
+    }
+
+    private static func backingDataInit(_ model: TokenSyntax, _ properties: [PersistedProperty]) -> DeclSyntax {
+        let markers = properties.map { "_\($0.name.plainName) = StrataCore._PersistedPropertyMarker()\n" }
+        return """
+            public required init(backingData: any StrataCore.BackingData<\(model)>) {
+            \(raw: markers.joined())self.persistentBackingData = backingData
+            }
+            """
+    }
+
+    private static func keyPathLists(_ name: String, _ model: TokenSyntax, _ lists: [ExprSyntax]) -> DeclSyntax {
+        let elements = lists.map(\.description).joined(separator: ", ")
+        return "public static var \(raw: name): [[PartialKeyPath<\(model)>]] { [\(raw: elements)] }"
+    }
+
+    /// The arguments of every `#name(...)` line in the class body, in order.
+    private static func arguments(of name: String, in declaration: some DeclGroupSyntax) -> [ExprSyntax] {
+        declaration.memberBlock.members
+            .compactMap { $0.decl.as(MacroExpansionDeclSyntax.self) }
+            .filter { $0.macroName.text == name }
+            .flatMap { $0.arguments.map(\.expression.trimmed) }
+    }
+}
+
+extension ModelMacro: MemberAttributeMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingAttributesFor member: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AttributeSyntax] {
+        guard declaration.is(ClassDeclSyntax.self),
+            let variable = member.as(VariableDeclSyntax.self),
+            case .persisted = ModelMember(variable)
+        else { return [] }
+        return ["@_PersistedProperty"]
+    }
+}
+
+extension ModelMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(ClassDeclSyntax.self), !protocols.isEmpty, !declaration.inherits("PersistentModel") else {
+            return []
+        }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): StrataCore.PersistentModel {}")]
+    }
+}

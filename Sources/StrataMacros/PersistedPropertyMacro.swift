@@ -1,0 +1,56 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@_PersistedProperty`: routes a persisted property through the model's backing data with
+/// observation; a `_name` marker is the only storage the class keeps for it.
+public struct PersistedPropertyMacro {
+    /// The property's name and the name of its marker storage.
+    private static func names(of declaration: some DeclSyntaxProtocol) -> (property: TokenSyntax, storage: TokenSyntax)? {
+        guard let property = declaration.as(VariableDeclSyntax.self)?.identifier else { return nil }
+        return (property, .identifier("_\(property.plainName)"))
+    }
+}
+
+extension PersistedPropertyMacro: AccessorMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingAccessorsOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [AccessorDeclSyntax] {
+        guard let (name, storage) = names(of: declaration) else { return [] }
+        return [
+            """
+            @storageRestrictions(accesses: _$backingData, initializes: \(storage))
+            init(initialValue) {
+                _$backingData.setValue(forKey: \\.\(name), to: initialValue)
+                \(storage) = StrataCore._PersistedPropertyMarker()
+            }
+            """,
+            """
+            get {
+                _$observationRegistrar.access(self, keyPath: \\.\(name))
+                return self.getValue(forKey: \\.\(name))
+            }
+            """,
+            """
+            set {
+                _$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {
+                    self.setValue(forKey: \\.\(name), to: newValue)
+                }
+            }
+            """,
+        ]
+    }
+}
+
+extension PersistedPropertyMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let (_, storage) = names(of: declaration) else { return [] }
+        return ["@StrataCore.Transient private var \(storage): StrataCore._PersistedPropertyMarker"]
+    }
+}

@@ -1,0 +1,17 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that provides Strata's model macros.
+@main
+struct StrataMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [
+        ModelMacro.self,
+        PersistedPropertyMacro.self,
+        AttributeMacro.self,
+        RelationshipMacro.self,
+        TransientMacro.self,
+        UniqueMacro.self,
+        IndexMacro.self,
+        ModelActorMacro.self,
+    ]
+}
