@@ -41,12 +41,15 @@ struct InMemoryDeletion {
         dropReferences(to: removed, in: &tables)
     }
 
-    /// The existing rows a relationship of `row` reaches, from either side.
+    /// The existing rows a relationship of `row` reaches. When the inverse is to-one, the
+    /// related rows' own references decide (they are what updates in this save changed);
+    /// otherwise the row's value does, joined with the inverse side for many-to-many.
     private func relatedRows(of row: DefaultSnapshot, through relationship: Schema.Relationship, in tables: InMemoryTables) -> [PersistentIdentifier] {
-        var related = Self.identifiers(in: row.value(forProperty: relationship.name))
-        if let inverse = relationship.inverseName {
+        let inverse = relationship.inverseName.flatMap { schema.entitiesByName[relationship.destination]?.relationshipsByName[$0] }
+        var related = inverse?.isToOneRelationship == true ? [] : Self.identifiers(in: row.value(forProperty: relationship.name))
+        if let inverse, !relationship.isToOneRelationship {
             for candidate in (tables.rows[relationship.destination] ?? [:]).values
-            where Self.identifiers(in: candidate.value(forProperty: inverse)).contains(row.persistentIdentifier) {
+            where Self.identifiers(in: candidate.value(forProperty: inverse.name)).contains(row.persistentIdentifier) && !related.contains(candidate.persistentIdentifier) {
                 related.append(candidate.persistentIdentifier)
             }
         }

@@ -87,7 +87,12 @@ extension ModelMacro: MemberMacro {
 
     private static func keyPathLists(_ name: String, _ model: TokenSyntax, _ lists: [ExprSyntax]) -> DeclSyntax {
         let elements = lists.map(\.description).joined(separator: ", ")
-        return "public static var \(raw: name): [[PartialKeyPath<\(model)>]] { [\(raw: elements)] }"
+        return """
+            public static var \(raw: name): [[AnyKeyPath]] {
+            let keyPaths: [[PartialKeyPath<\(model)>]] = [\(raw: elements)]
+            return keyPaths
+            }
+            """
     }
 
     /// The arguments of every `#name(...)` line in the class body, in order.

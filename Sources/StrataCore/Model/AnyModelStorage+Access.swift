@@ -37,6 +37,9 @@ extension AnyModelStorage {
     }
 
     private func relatedValue<Value>(at index: Int, as _: Value.Type) -> Value {
+        precondition(
+            resolver != nil || !belongsToContext,
+            "\(layout.entityName).\(layout.properties[index].name) was read after its ModelContext was deallocated; keep the context alive while you use its models")
         switch slots[index] {
         case .value(let value):
             return value as! Value

@@ -15,7 +15,11 @@ class AnyModelStorage {
     private var assignedIdentifier: PersistentIdentifier?
     weak var resolver: (any ModelResolver)?
     /// The context this model is registered in (`nil` for models only evaluated by a store).
-    weak var context: ModelContext?
+    weak var context: ModelContext? {
+        didSet { belongsToContext = context != nil }
+    }
+    /// Set while attached to a context; still set if that context was deallocated under the model.
+    private(set) var belongsToContext = false
     var isInserted = false
     var isChanged = false
     var isDeleted = false

@@ -9,25 +9,22 @@ import Observation
 ///     init(name: String, start: Date) { self.name = name; self.start = start }
 /// }
 /// ```
-public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, SendableMetatype {
     /// Creates a model over existing backing data (used when a context materializes a row).
     init(backingData: any BackingData<Self>)
     /// The storage behind the model's persisted properties.
     var persistentBackingData: any BackingData<Self> { get set }
     /// One entry per persisted property, emitted by `@Model`.
     static var schemaMetadata: [Schema.PropertyMetadata] { get }
-    /// The `#Unique` groups of the model, emitted by `@Model`.
-    static var schemaUniquenessConstraints: [[PartialKeyPath<Self>]] { get }
-    /// The `#Index` groups of the model, emitted by `@Model`.
-    static var schemaIndices: [[PartialKeyPath<Self>]] { get }
+    /// The key paths of each `#Unique` group of the model, emitted by `@Model`.
+    static var schemaUniquenessConstraints: [[AnyKeyPath]] { get }
+    /// The key paths of each `#Index` group of the model, emitted by `@Model`.
+    static var schemaIndices: [[AnyKeyPath]] { get }
 }
 
 extension PersistentModel {
-    public static var schemaUniquenessConstraints: [[PartialKeyPath<Self>]] { [] }
-    public static var schemaIndices: [[PartialKeyPath<Self>]] { [] }
-
-    static var anyUniquenessConstraints: [[AnyKeyPath]] { schemaUniquenessConstraints.map { $0.map { $0 as AnyKeyPath } } }
-    static var anyIndices: [[AnyKeyPath]] { schemaIndices.map { $0.map { $0 as AnyKeyPath } } }
+    public static var schemaUniquenessConstraints: [[AnyKeyPath]] { [] }
+    public static var schemaIndices: [[AnyKeyPath]] { [] }
 
     /// Fresh, empty backing data for a model created by its own initializer.
     public static func createBackingData() -> any BackingData<Self> {

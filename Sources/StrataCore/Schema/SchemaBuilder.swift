@@ -54,8 +54,8 @@ struct SchemaBuilder {
             }
         }
         let unique = properties.filter { $0.isAttribute && $0.isUnique }.map { [$0.name] }
-            + layout.modelType.anyUniquenessConstraints.map { propertyNames($0, in: layout, for: "#Unique") }
-        let indices = layout.modelType.anyIndices.map { propertyNames($0, in: layout, for: "#Index") }
+            + layout.modelType.schemaUniquenessConstraints.map { propertyNames($0, in: layout, for: "#Unique") }
+        let indices = layout.modelType.schemaIndices.map { propertyNames($0, in: layout, for: "#Index") }
         return Schema.Entity(layout: layout, properties: properties, uniquenessConstraints: unique, indices: indices)
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+
+/// How one case went.
+public struct CaseResult: Codable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        case passed, failed, skipped
+    }
+
+    public let id: String
+    public let category: String
+    public let status: Status
+    /// The failure text, or the capability a skip names.
+    public let detail: String?
+    public let failure: ConformanceFailure?
+
+    init(_ conformanceCase: ConformanceCase, status: Status, detail: String?, failure: ConformanceFailure?) {
+        self.id = conformanceCase.id
+        self.category = conformanceCase.category
+        self.status = status
+        self.detail = detail
+        self.failure = failure
+    }
+}
+
+/// The outcome of a suite run against one backend, as JSON and as text.
+public struct ConformanceReport: Codable, Sendable {
+    public let suiteVersion: String
+    public let backend: String
+    public let results: [CaseResult]
+
+    public var passed: Int { results.count { $0.status == .passed } }
+    public var failed: Int { results.count { $0.status == .failed } }
+    public var skipped: Int { results.count { $0.status == .skipped } }
+
+    /// `conformance: N passed, N failed, N skipped`.
+    public var closingLine: String { "conformance: \(passed) passed, \(failed) failed, \(skipped) skipped" }
+
+    /// One line per category with its counts, then every failure and skip, then the closing line.
+    public var text: String {
+        var lines = ["Strata conformance suite \(suiteVersion) — backend \(backend)"]
+        for category in Set(results.map(\.category)).sorted() {
+            let inCategory = results.filter { $0.category == category }
+            let counts = [CaseResult.Status.passed, .failed, .skipped].map { status in inCategory.count { $0.status == status } }
+            lines.append("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counts[0]) passed, \(counts[1]) failed, \(counts[2]) skipped")
+        }
+        for result in results where result.status != .passed {
+            lines.append("\(result.status.rawValue.uppercased()) \(result.id): \(result.detail ?? "")")
+        }
+        lines.append(closingLine)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes the report as JSON.
+    /// - Throws: the file system's error.
+    public func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: url)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs suite cases against one backend and collects a report.
+///
+/// From Swift Testing, one parameterised test per backend reports each case by name:
+/// ```swift
+/// let runner = ConformanceRunner(backend: myBackend)
+/// @Test(arguments: ConformanceSuite.cases) func conformance(_ check: ConformanceCase) throws {
+///     try runner.check(check)
+/// }
+/// ```
+public struct ConformanceRunner: Sendable {
+    public let backend: ConformanceBackend
+
+    public init(backend: ConformanceBackend) {
+        self.backend = backend
+    }
+
+    /// Runs one case and says how it went.
+    public func run(_ conformanceCase: ConformanceCase) -> CaseResult {
+        if let missing = backend.capabilities.missing(from: conformanceCase.requires) {
+            return CaseResult(conformanceCase, status: .skipped, detail: "backend lacks capability \(missing)", failure: nil)
+        }
+        do {
+            try conformanceCase.body(ConformanceEnvironment(backend: backend, caseID: conformanceCase.id))
+            return CaseResult(conformanceCase, status: .passed, detail: nil, failure: nil)
+        } catch var failure as ConformanceFailure {
+            failure.caseID = conformanceCase.id
+            return CaseResult(conformanceCase, status: .failed, detail: failure.description, failure: failure)
+        } catch {
+            let failure = ConformanceFailure(caseID: conformanceCase.id, message: "unexpected error: \(error)")
+            return CaseResult(conformanceCase, status: .failed, detail: failure.description, failure: failure)
+        }
+    }
+
+    /// Runs one case; throws its ``ConformanceFailure`` when it fails (a skip does not throw).
+    /// - Throws: ``ConformanceFailure``.
+    public func check(_ conformanceCase: ConformanceCase) throws {
+        let result = run(conformanceCase)
+        if let failure = result.failure { throw failure }
+    }
+
+    /// Runs every case and returns the report.
+    public func runAll(_ cases: [ConformanceCase] = ConformanceSuite.cases) -> ConformanceReport {
+        ConformanceReport(suiteVersion: ConformanceSuite.version, backend: backend.name, results: cases.map(run))
+    }
+}

@@ -1,0 +1,19 @@
+/// Every case of the suite, grouped by category.
+public enum ConformanceSuite {
+    /// The suite's version; reports carry it so results can be compared across releases.
+    public static let version = "0.1.0"
+
+    /// All cases, in a stable order.
+    public static let cases: [ConformanceCase] = NullSafetyCases.all
+        + ComparisonCases.all
+        + StringCases.all
+        + CollectionCases.all
+        + SortCases.all
+        + WindowCases.all
+        + FallbackCases.all
+        + RoundTripCases.all
+        + IdentityCases.all
+        + UniquenessCases.all
+        + DeleteRuleCases.all
+        + AtomicityCases.all
+}

@@ -1,0 +1,67 @@
+import Strata
+
+@Model final class Trip {
+    @Attribute(.unique) var name: String
+    var start: Date
+    var budget: Double?
+    @Relationship(deleteRule: .cascade, inverse: \Stop.trip) var stops: [Stop] = []
+    @Transient var isSelected = false
+
+    init(name: String, start: Date, budget: Double? = nil) {
+        self.name = name
+        self.start = start
+        self.budget = budget
+    }
+}
+
+@Model final class Stop {
+    var city: String
+    var trip: Trip?
+
+    init(city: String, trip: Trip? = nil) {
+        self.city = city
+        self.trip = trip
+    }
+}
+
+/// Not in any container's schema unless a test adds it.
+@Model final class Stray {
+    var label: String
+
+    init(label: String) {
+        self.label = label
+    }
+}
+
+/// A type Strata cannot persist (neither a primitive nor Codable).
+struct Opaque: Sendable {
+    var handle: Int
+}
+
+@Model final class Unstorable {
+    var opaque: Opaque
+
+    init(opaque: Opaque) {
+        self.opaque = opaque
+    }
+}
+
+/// Models may be non-final classes.
+@Model class Vehicle {
+    #Unique<Vehicle>([\.plate])
+    #Index<Vehicle>([\.plate], [\.wheels])
+    var plate: String
+    var wheels: Int
+
+    init(plate: String, wheels: Int) {
+        self.plate = plate
+        self.wheels = wheels
+    }
+}
+
+func makeContainer(_ types: any PersistentModel.Type...) throws -> ModelContainer {
+    try ModelContainer(for: Schema(types.isEmpty ? [Trip.self] : types), configurations: [InMemoryConfiguration()])
+}
+
+let day: TimeInterval = 86_400
+let epoch = Date(timeIntervalSince1970: 1_700_000_000)
