@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "StrataCore", targets: ["StrataCore"]),
         .library(name: "StrataInMemory", targets: ["StrataInMemory"]),
         .library(name: "StrataConformance", targets: ["StrataConformance"]),
+        .library(name: "StrataSQL", targets: ["StrataSQL"]),
+        .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
     ],
     dependencies: [
@@ -30,8 +32,14 @@ let package = Package(
             path: "Sources/StrataMacros"
         ),
         // The framework users import: the model layer plus the built-in embedded stores.
-        .target(name: "Strata", dependencies: ["StrataCore", "StrataInMemory"], path: "Sources/Strata"),
+        .target(name: "Strata", dependencies: ["StrataCore", "StrataInMemory", "StrataSQLite"], path: "Sources/Strata"),
         .target(name: "StrataInMemory", dependencies: ["StrataCore"], path: "Backends/InMemory"),
+        // The shared SQL layer: syntax, dialects, predicate and schema translation. Knows no backend.
+        .target(name: "StrataSQL", dependencies: ["StrataCore"], path: "Sources/StrataSQL"),
+        .systemLibrary(
+            name: "CSQLite", path: "Backends/SQLite/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "StrataSQLite", dependencies: ["StrataCore", "StrataSQL", "CSQLite"], path: "Backends/SQLite/Store"),
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
@@ -44,6 +52,12 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ],
             path: "Tests/StrataMacrosTests"
+        ),
+        .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"], path: "Tests/StrataSQLTests"),
+        .testTarget(
+            name: "StrataSQLiteTests",
+            dependencies: ["StrataSQLite", "StrataConformance"],
+            path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(
             name: "StrataInMemoryTests",

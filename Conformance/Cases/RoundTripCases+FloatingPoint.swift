@@ -15,7 +15,7 @@ extension RoundTripCases {
 
     static let floatingPoint: [Sample] = [
         // Swift: -0.0 == 0.0, so the decoy is not zero; the sign bit must survive the store.
-        sample("double.negativeZero", \.double, -0.0, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } },
+        sample("double.negativeZero", \.double, -0.0, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } }.requiring(.signedZero),
         sample("double.positiveInfinity", \.double, Double.infinity, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } },
         sample("double.negativeInfinity", \.double, -Double.infinity, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } },
         // Swift: NaN == NaN is false, so an equality filter on NaN matches no row.
@@ -26,7 +26,7 @@ extension RoundTripCases {
         sample("double.leastNonzero", \.double, 0x1p-1074, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } },
         sample("double.leastNormal", \.double, -2.2250738585072014e-308, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } },
         sample("double.oneTenth", \.double, 0.1, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.double == v } },
-        sample("float.negativeZero", \.float, -0.0, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.float == v } },
+        sample("float.negativeZero", \.float, -0.0, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.float == v } }.requiring(.signedZero),
         sample("float.positiveInfinity", \.float, Float.infinity, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.float == v } },
         sample("float.negativeInfinity", \.float, -Float.infinity, decoy: 1, same: sameSigned) { v in #Predicate<AllTypes> { $0.float == v } },
         sample("float.nan", \.float, Float.nan, decoy: 1, matches: [], same: sameOrBothNaN) { v in

@@ -15,6 +15,15 @@ enum RoundTripCases {
         let verify: @Sendable (_ target: AllTypes, _ decoy: AllTypes) throws -> Void
         let filter: Predicate<AllTypes>
         let matches: [String]
+        /// Features a backend needs to keep this value exactly.
+        var requires: Set<BackendCapabilities.Feature> = []
+
+        /// The same sample, run only on backends with `feature`.
+        func requiring(_ feature: BackendCapabilities.Feature) -> Sample {
+            var copy = self
+            copy.requires.insert(feature)
+            return copy
+        }
     }
 
     /// A sample for `keyPath`: `value` on the target, `decoy` on the other row; `same` decides
@@ -54,7 +63,7 @@ enum RoundTripCases {
 
     /// Saves the sample's two rows, reads the target back in a new context, then runs the filter in another one.
     static func makeCase(_ sample: Sample) -> ConformanceCase {
-        ConformanceCase("roundTrip.\(sample.name)", category: "roundTrip") { environment in
+        ConformanceCase("roundTrip.\(sample.name)", category: "roundTrip", requires: sample.requires) { environment in
             let container = try environment.makeContainer()
             let writer = ModelContext(container)
             let target = AllTypes(tag: "target")

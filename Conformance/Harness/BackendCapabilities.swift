@@ -15,6 +15,9 @@ public struct BackendCapabilities: Hashable, Sendable {
         public static let batchDelete = Feature("batchDelete")
         /// Several contexts may save to one store at the same time.
         public static let concurrentSaves = Feature("concurrentSaves")
+        /// `-0.0` keeps its sign bit (SQLite stores integral reals as integers and loses it;
+        /// `-0.0 == 0.0` in Swift, so only the sign differs).
+        public static let signedZero = Feature("signedZero")
     }
 
     /// The features the backend supports.
@@ -25,7 +28,7 @@ public struct BackendCapabilities: Hashable, Sendable {
     }
 
     /// Every feature the suite knows.
-    public static let all = BackendCapabilities(features: [.erase, .batchDelete, .concurrentSaves])
+    public static let all = BackendCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero])
 
     /// The first feature of `required` this backend lacks.
     func missing(from required: Set<Feature>) -> Feature? {

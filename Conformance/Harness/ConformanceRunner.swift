@@ -44,4 +44,16 @@ public struct ConformanceRunner: Sendable {
     public func runAll(_ cases: [ConformanceCase] = ConformanceSuite.cases) -> ConformanceReport {
         ConformanceReport(suiteVersion: ConformanceSuite.version, backend: backend.name, results: cases.map(run))
     }
+
+    /// Runs every case, prints the report's text, writes its JSON next to the other reports
+    /// (`$TMPDIR/strata-conformance-<backend>.json`) and returns it.
+    /// - Throws: the file system's error when the report cannot be written.
+    public func runAllAndReport(_ cases: [ConformanceCase] = ConformanceSuite.cases) throws -> ConformanceReport {
+        let report = runAll(cases)
+        print(report.text)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-conformance-\(backend.name).json")
+        try report.write(to: url)
+        print("report written to \(url.path)")
+        return report
+    }
 }

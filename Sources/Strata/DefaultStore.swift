@@ -1,22 +1,24 @@
 import Foundation
 
-/// The store behind ``ModelConfiguration``: forwards to the embedded store it selects.
+/// The store behind ``ModelConfiguration``: the in-memory store when
+/// `isStoredInMemoryOnly` is set, otherwise a SQLite database file (the embedded default).
 public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: ModelConfiguration
-    private let backing: InMemoryStore
+    private let backing: any DataStoreBatching<DefaultSnapshot>
 
     /// Opens the store the configuration selects.
-    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` for a persistent configuration,
-    ///   which arrives with the SQLite backend.
+    /// - Throws: the selected store's error (see ``SQLiteStore`` and ``InMemoryStore``).
     public init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
-        guard configuration.isStoredInMemoryOnly else {
-            throw SwiftDataError.unsupportedConfiguration.with(
-                "the persistent default store (SQLite) is not available yet; use ModelConfiguration(isStoredInMemoryOnly: true)")
-        }
         self.configuration = configuration
-        self.backing = try InMemoryStore(InMemoryConfiguration(name: "\(configuration.name)-\(UUID().uuidString)", schema: configuration.schema), migrationPlan: migrationPlan)
+        if configuration.isStoredInMemoryOnly {
+            let memory = InMemoryConfiguration(name: "\(configuration.name)-\(UUID().uuidString)", schema: configuration.schema)
+            backing = try InMemoryStore(memory, migrationPlan: migrationPlan)
+        } else {
+            let url = try configuration.url ?? ModelConfiguration.defaultStoreURL(name: configuration.name)
+            backing = try SQLiteStore(SQLiteConfiguration(url: url, name: configuration.name, schema: configuration.schema), migrationPlan: migrationPlan)
+        }
     }
 
     public var identifier: String { backing.identifier }

@@ -23,10 +23,31 @@ import Testing
         #expect(cheap.map(\.name) == ["Rome", "Kyoto", "Lisbon"])
     }
 
-    @Test func persistentDefaultIsNotSilentlyInMemory() {
-        #expect(throws: SwiftDataError.unsupportedConfiguration) {
-            _ = try ModelContainer(for: Trip.self)
+    @Test func persistentConfigurationKeepsDataAcrossContainers() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-quickstart-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
+            let context = ModelContext(container)
+            context.insert(Trip(name: "Lisbon", start: epoch, budget: 900))
+            try context.save()
         }
+        let reopened = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
+        let trips = try ModelContext(reopened).fetch(FetchDescriptor<Trip>())
+        #expect(trips.map(\.name) == ["Lisbon"])
+        #expect(trips.first?.budget == 900)
+    }
+
+    @Test func defaultConfigurationOpensSQLiteAtTheDefaultLocation() throws {
+        let name = "strata-default-\(UUID().uuidString)"
+        let url = try ModelConfiguration.defaultStoreURL(name: name)
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(name))
+        #expect(container.dataStore is DefaultStore)
+        let context = ModelContext(container)
+        context.insert(Trip(name: "A", start: epoch))
+        try context.save()
+        #expect(FileManager.default.fileExists(atPath: url.path))
     }
 
     @Test func configurationWithoutSavesRefusesToSave() throws {

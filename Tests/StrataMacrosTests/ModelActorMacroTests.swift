@@ -8,24 +8,7 @@ import Testing
                 func run() {}
             }
             """,
-            expandsTo: """
-            actor Worker {
-                func run() {}
-
-                nonisolated public let modelExecutor: any StrataCore.ModelExecutor
-
-                nonisolated public let modelContainer: StrataCore.ModelContainer
-
-                public init(modelContainer: StrataCore.ModelContainer) {
-                    let modelContext = StrataCore.ModelContext(modelContainer)
-                    self.modelExecutor = StrataCore.DefaultSerialModelExecutor(modelContext: modelContext)
-                    self.modelContainer = modelContainer
-                }
-            }
-
-            extension Worker: StrataCore.ModelActor {
-            }
-            """
+            expandsTo: expectedModelActor("Worker", declaration: "actor Worker", members: "func run() {}")
         )
     }
 
@@ -34,20 +17,7 @@ import Testing
             """
             @ModelActor public actor Importer: ModelActor {}
             """,
-            expandsTo: """
-            public actor Importer: ModelActor {
-
-                nonisolated public let modelExecutor: any StrataCore.ModelExecutor
-
-                nonisolated public let modelContainer: StrataCore.ModelContainer
-
-                public init(modelContainer: StrataCore.ModelContainer) {
-                    let modelContext = StrataCore.ModelContext(modelContainer)
-                    self.modelExecutor = StrataCore.DefaultSerialModelExecutor(modelContext: modelContext)
-                    self.modelContainer = modelContainer
-                }
-            }
-            """
+            expandsTo: expectedModelActor("Importer", declaration: "public actor Importer: ModelActor", addsConformance: false)
         )
     }
 }

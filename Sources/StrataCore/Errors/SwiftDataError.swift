@@ -65,6 +65,8 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let modelNotFound = SwiftDataError("modelNotFound")
     /// Fetching identifiers cannot sort pending changes (SwiftData's rule).
     public static let sortingPendingChangesWithIdentifiers = SwiftDataError("sortingPendingChangesWithIdentifiers")
+    /// A store's tables disagree with the schema in a way Strata does not migrate by itself.
+    public static let schemaMismatch = SwiftDataError("schemaMismatch")
     /// A store refused a save because a constraint failed.
     public static let constraintViolation = SwiftDataError("constraintViolation")
 }

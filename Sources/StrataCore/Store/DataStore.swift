@@ -6,7 +6,7 @@ import Foundation
 /// that cannot translate a predicate or sort throws ``DataStoreError/preferInMemoryFilter`` or
 /// ``DataStoreError/preferInMemorySort`` and the context evaluates it in memory.
 /// Stores are shared by every context of a container, across threads, so they are `Sendable`.
-public protocol DataStore: AnyObject, Sendable {
+public protocol DataStore<Snapshot>: AnyObject, Sendable {
     associatedtype Configuration: DataStoreConfiguration where Configuration.Store == Self
     associatedtype Snapshot: DataStoreSnapshot
 
@@ -85,7 +85,7 @@ extension DataStore {
 }
 
 /// A store that can delete every row matching a predicate in one operation.
-public protocol DataStoreBatching: DataStore {
+public protocol DataStoreBatching<Snapshot>: DataStore {
     /// Deletes the rows of `T` matching the request's predicate, following delete rules.
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` when the predicate cannot be translated
     ///   (the context then deletes the matching models by identifier), or a typed error.

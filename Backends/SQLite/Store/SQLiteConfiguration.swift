@@ -1,0 +1,55 @@
+import Foundation
+import StrataCore
+
+/// Configures a ``SQLiteStore``: a database file, or a private in-memory database.
+///
+/// ```swift
+/// let container = try ModelContainer(for: Trip.self, configurations: SQLiteConfiguration(path: "trips.sqlite"))
+/// ```
+public struct SQLiteConfiguration: DataStoreConfiguration {
+    public typealias Store = SQLiteStore
+
+    /// Where the database lives.
+    public enum Location: Hashable, Sendable {
+        /// A database file, created when missing.
+        case file(URL)
+        /// A database private to the store, gone when the store is released.
+        case inMemory
+    }
+
+    public var name: String
+    public var schema: Schema?
+    public var location: Location
+    /// How long a connection waits for another process's lock before failing, in milliseconds.
+    public var busyTimeoutMilliseconds: Int32 = 5_000
+    /// The most read connections a file store opens (reads run concurrently in WAL mode).
+    public var maximumReaders = 4
+
+    /// A store in the database file at `url`.
+    public init(url: URL, name: String? = nil, schema: Schema? = nil) {
+        self.name = name ?? url.path
+        self.schema = schema
+        self.location = .file(url)
+    }
+
+    /// A store in the database file at `path`.
+    public init(path: String, schema: Schema? = nil) {
+        self.init(url: URL(fileURLWithPath: path), schema: schema)
+    }
+
+    /// A store in a private in-memory database.
+    public static func inMemory(name: String = "sqlite-memory-\(UUID().uuidString)", schema: Schema? = nil) -> SQLiteConfiguration {
+        var configuration = SQLiteConfiguration(url: URL(fileURLWithPath: "/dev/null"), name: name, schema: schema)
+        configuration.location = .inMemory
+        return configuration
+    }
+
+    public static func == (lhs: SQLiteConfiguration, rhs: SQLiteConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.location == rhs.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(location)
+    }
+}

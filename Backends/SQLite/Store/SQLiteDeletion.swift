@@ -1,0 +1,89 @@
+import StrataCore
+import StrataSQL
+
+/// Deletes rows following each relationship's delete rule, inside the writer's transaction.
+struct SQLiteDeletion {
+    let store: SQLiteStore
+    let connection: SQLiteConnection
+    /// The rows the save deletes explicitly; `.deny` does not count references among them.
+    let deleting: Set<PersistentIdentifier>
+
+    /// Removes the rows and their cascades, refuses `.deny` violations, and clears every
+    /// remaining reference to a removed row.
+    /// - Throws: ``SwiftDataError/deleteRuleViolation``, or ``SQLiteError``.
+    func apply() throws {
+        var removed = Set<PersistentIdentifier>()
+        var queue = Array(deleting)
+        while let identifier = queue.popLast() {
+            guard !removed.contains(identifier), try Self.rowExists(identifier, store: store, connection: connection) else { continue }
+            let mapping = try store.mapping(identifier.entityName)
+            for relationship in mapping.entity.relationships where relationship.deleteRule == .cascade || relationship.deleteRule == .deny {
+                let related = try relatedRows(of: identifier, through: relationship, in: mapping.entity)
+                if relationship.deleteRule == .cascade {
+                    queue += related
+                } else if let blocker = related.first(where: { !deleting.contains($0) && !removed.contains($0) }) {
+                    throw SwiftDataError.deleteRuleViolation.with(
+                        "\(identifier) cannot be deleted: its relationship \(relationship.name) still refers to \(blocker) and its delete rule is .deny",
+                        entity: mapping.entity.name, property: relationship.name)
+                }
+            }
+            try delete(from: mapping.table, where: SQLNames.primaryKey, equals: identifier)
+            removed.insert(identifier)
+        }
+        for identifier in removed { try dropReferences(to: identifier) }
+    }
+
+    static func rowExists(_ identifier: PersistentIdentifier, store: SQLiteStore, connection: SQLiteConnection) throws -> Bool {
+        guard identifier.storeIdentifier == store.identifier, let key = identifier.primaryKey.integerValue else { return false }
+        let mapping = try store.mapping(identifier.entityName)
+        let statement = store.serialize(SQLSelect(
+            columns: [.keyword("1")], from: mapping.table, as: "r",
+            where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.integer(key)))))
+        return try !connection.rows(statement.text, binds: statement.binds) { _ in true }.isEmpty
+    }
+
+    /// The rows a relationship of the row reaches, as stored now.
+    private func relatedRows(of identifier: PersistentIdentifier, through relationship: Schema.Relationship, in entity: Schema.Entity) throws -> [PersistentIdentifier] {
+        let key = PersistentValue.integer(identifier.primaryKey.integerValue!)
+        let alias = "r"
+        let select: SQLSelect
+        switch SQLNames.storage(of: relationship, in: entity, schema: store.schema) {
+        case .foreignKey(let column):
+            select = SQLSelect(
+                columns: [.column(table: alias, name: column)], from: SQLNames.table(entity), as: alias,
+                where: .binary(
+                    .binary(.column(table: alias, name: SQLNames.primaryKey), "=", .bind(key)), "AND",
+                    .postfix(.column(table: alias, name: column), "IS NOT NULL")))
+        case .inverseForeignKey(let table, let column):
+            select = SQLSelect(columns: [.column(table: alias, name: SQLNames.primaryKey)], from: table, as: alias, where: .binary(.column(table: alias, name: column), "=", .bind(key)))
+        case .joinTable(let table, let ownerColumn, let targetColumn):
+            select = SQLSelect(columns: [.column(table: alias, name: targetColumn)], from: table, as: alias, where: .binary(.column(table: alias, name: ownerColumn), "=", .bind(key)))
+        }
+        let statement = store.serialize(select)
+        return try connection.rows(statement.text, binds: statement.binds) { store.identifier(relationship.destination, $0.int64(at: 0)) }
+    }
+
+    /// Nulls to-one references to a removed row and drops its join-table rows.
+    private func dropReferences(to identifier: PersistentIdentifier) throws {
+        for entity in store.schema.entities {
+            for relationship in entity.relationships {
+                switch SQLNames.storage(of: relationship, in: entity, schema: store.schema) {
+                case .foreignKey(let column) where relationship.destination == identifier.entityName:
+                    let clear = SQLWrites.update(
+                        SQLNames.table(entity), set: column, to: .keyword("NULL"), where: (column, .identifier(identifier)), dialect: store.dialect)
+                    try connection.run(clear.text, binds: clear.binds)
+                case .joinTable(let table, let ownerColumn, let targetColumn):
+                    if entity.name == identifier.entityName { try delete(from: table, where: ownerColumn, equals: identifier) }
+                    if relationship.destination == identifier.entityName { try delete(from: table, where: targetColumn, equals: identifier) }
+                default:
+                    continue
+                }
+            }
+        }
+    }
+
+    private func delete(from table: String, where column: String, equals identifier: PersistentIdentifier) throws {
+        let statement = SQLWrites.delete(from: table, where: column, equals: .identifier(identifier), dialect: store.dialect)
+        try connection.run(statement.text, binds: statement.binds)
+    }
+}

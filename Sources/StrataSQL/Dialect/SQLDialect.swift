@@ -1,0 +1,48 @@
+import StrataCore
+
+/// Everything that differs between SQL databases: quoting, placeholders, types, capabilities.
+/// Backend-specific choices live in a dialect, never in `if` branches elsewhere.
+public protocol SQLDialect: Sendable {
+    /// A short name, for traces and errors.
+    var name: String { get }
+    /// The placeholder for the bind at `position` (1-based): `?1` for SQLite, `$1` for PostgreSQL.
+    func placeholder(_ position: Int) -> String
+    /// The most binds one statement may carry.
+    var maximumBindCount: Int { get }
+    /// The longest identifier the database accepts, in UTF-8 bytes (`nil` for no limit).
+    var maximumIdentifierLength: Int? { get }
+    /// The null-safe equality operator (`IS`, `IS NOT DISTINCT FROM`).
+    var nullSafeEqual: StaticString { get }
+    /// The null-safe inequality operator (`IS NOT`, `IS DISTINCT FROM`).
+    var nullSafeNotEqual: StaticString { get }
+    /// Whether `ORDER BY` accepts `NULLS FIRST` / `NULLS LAST`.
+    var supportsNullsOrdering: Bool { get }
+    /// The collation that makes text compare by code point, when the default does not.
+    var binaryCollation: StaticString? { get }
+    /// Whether `INSERT … RETURNING` works.
+    var supportsReturning: Bool { get }
+    /// The column type for an attribute's storage kind.
+    func columnType(for storage: StorageType) -> StaticString
+    /// The column type of primary and foreign keys.
+    var keyColumnType: StaticString { get }
+    /// The 1-based position of `needle` in `haystack`, 0 when absent (SQLite `instr`, PostgreSQL `strpos`).
+    func position(of needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression
+    /// The number of characters of a string.
+    func length(of string: SQLExpression) -> SQLExpression
+    /// `LIMIT`/`OFFSET` for a window; `nil` parts are omitted where the dialect allows.
+    func window(limit: SQLExpression?, offset: SQLExpression?) -> [(keyword: StaticString, value: SQLExpression)]
+    /// A condition, never NULL, that holds unless `number` (a `Double` value as this database stores
+    /// it) is NaN; `nil` when the dialect cannot tell, so the translator leaves such comparisons
+    /// and sorts to memory. A dialect that answers also promises NaN sorts after every number.
+    func isNotNaN(_ number: SQLExpression) -> SQLExpression?
+}
+
+extension SQLDialect {
+    /// By default a dialect does not know how its database stores NaN.
+    public func isNotNaN(_ number: SQLExpression) -> SQLExpression? { nil }
+
+    /// Quotes an identifier, doubling any embedded quote, so any name is safe.
+    public func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

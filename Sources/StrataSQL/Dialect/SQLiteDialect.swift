@@ -1,0 +1,55 @@
+import StrataCore
+
+/// SQLite's SQL: `?NNN` placeholders, `IS` / `IS NOT`, BINARY collation by default.
+///
+/// SQLite already sorts NULL first ascending and last descending, as Swift does.
+public struct SQLiteDialect: SQLDialect {
+    public init() {}
+
+    public var name: String { "sqlite" }
+    public func placeholder(_ position: Int) -> String { "?\(position)" }
+    /// `SQLITE_MAX_VARIABLE_NUMBER` in SQLite 3.32 and later.
+    public var maximumBindCount: Int { 32_766 }
+    public var maximumIdentifierLength: Int? { nil }
+    public var nullSafeEqual: StaticString { "IS" }
+    public var nullSafeNotEqual: StaticString { "IS NOT" }
+    public var supportsNullsOrdering: Bool { false }
+    public var binaryCollation: StaticString? { nil }
+    public var supportsReturning: Bool { true }
+    public var keyColumnType: StaticString { "INTEGER" }
+
+    /// `Double` and `Float` columns are declared without a type (BLOB affinity): a REAL column
+    /// stores integral values as integers and so turns `-0.0` into `0`.
+    public func columnType(for storage: StorageType) -> StaticString {
+        switch storage {
+        case .bool, .integer: return "INTEGER"
+        case .double: return ""
+        case .date: return "REAL"
+        case .string, .decimal: return "TEXT"
+        case .data, .uuid, .codable: return "BLOB"
+        }
+    }
+
+    public func position(of needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression {
+        .function("instr", [haystack, needle])
+    }
+
+    public func length(of string: SQLExpression) -> SQLExpression {
+        .function("length", [string])
+    }
+
+    /// Strata's SQLite store writes NaN as the TEXT `'NaN'` (SQLite turns a bound NaN into NULL);
+    /// TEXT sorts after every number, as Strata's rule wants.
+    public func isNotNaN(_ number: SQLExpression) -> SQLExpression? {
+        .binary(.function("typeof", [number]), "<>", .keyword("'text'"))
+    }
+
+    public func window(limit: SQLExpression?, offset: SQLExpression?) -> [(keyword: StaticString, value: SQLExpression)] {
+        switch (limit, offset) {
+        case (nil, nil): return []
+        case (let limit?, nil): return [("LIMIT", limit)]
+        case (nil, let offset?): return [("LIMIT", .keyword("-1")), ("OFFSET", offset)]
+        case (let limit?, let offset?): return [("LIMIT", limit), ("OFFSET", offset)]
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import StrataCore
+
+/// How one entity's snapshots map onto its table's columns, computed once per store.
+public struct EntityMapping: Sendable {
+    /// One column read and written per row, after the primary key.
+    public struct Column: Sendable {
+        public let name: String
+        /// The snapshot slot the column fills.
+        public let slot: Int
+        /// The attribute's storage kind, or `nil` for a to-one foreign key.
+        public let storage: StorageType?
+        /// The entity a foreign key points at.
+        public let destination: String?
+    }
+
+    /// A to-many relationship, read and written apart from the row.
+    public struct ToMany: Sendable {
+        public let slot: Int
+        public let name: String
+        public let destination: String
+        public let storage: RelationshipStorage
+    }
+
+    public let entity: Schema.Entity
+    public let table: String
+    public let columns: [Column]
+    public let toMany: [ToMany]
+
+    public init(entity: Schema.Entity, schema: Schema) {
+        self.entity = entity
+        self.table = SQLNames.table(entity)
+        let layout = entity.snapshotLayout
+        var columns: [Column] = []
+        var toMany: [ToMany] = []
+        for property in entity.properties {
+            let slot = layout.index(of: property.name)!
+            if let attribute = property as? Schema.Attribute {
+                guard !attribute.isTransient else { continue }
+                columns.append(Column(name: SQLNames.column(attribute), slot: slot, storage: attribute.storageType, destination: nil))
+            } else if let relationship = property as? Schema.Relationship {
+                if relationship.isToOneRelationship {
+                    columns.append(Column(name: SQLNames.column(relationship), slot: slot, storage: nil, destination: relationship.destination))
+                } else {
+                    toMany.append(ToMany(
+                        slot: slot, name: relationship.name, destination: relationship.destination,
+                        storage: SQLNames.storage(of: relationship, in: entity, schema: schema)))
+                }
+            }
+        }
+        self.columns = columns
+        self.toMany = toMany
+    }
+
+    /// The primary key and every column, qualified by `alias`, in read order.
+    public func selectColumns(alias: String) -> [SQLExpression] {
+        [.column(table: alias, name: SQLNames.primaryKey)] + columns.map { .column(table: alias, name: $0.name) }
+    }
+
+    /// The values of `columns` for a snapshot, in column order.
+    public func columnValues(of snapshot: DefaultSnapshot) -> [PersistentValue] {
+        columns.map { snapshot.values[$0.slot] ?? .null }
+    }
+
+    /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then ``columnValues(of:)``.
+    public func insertStatement(dialect: any SQLDialect) -> String {
+        SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
+    }
+
+    /// `UPDATE table SET columns… = … WHERE _pk = …`; bind ``columnValues(of:)``, then the key.
+    /// `nil` when the table has no columns besides the key.
+    public func updateStatement(dialect: any SQLDialect) -> String? {
+        guard !columns.isEmpty else { return nil }
+        var serializer = SQLSerializer(dialect: dialect)
+        serializer.write("UPDATE ")
+        serializer.write(identifier: table)
+        serializer.write(" SET ")
+        serializer.write(columns) { serializer, column in
+            serializer.write(identifier: column.name)
+            serializer.write(" = ")
+            serializer.write(bind: .null)
+        }
+        serializer.write(" WHERE ")
+        serializer.write(identifier: SQLNames.primaryKey)
+        serializer.write(" = ")
+        serializer.write(bind: .null)
+        return serializer.text
+    }
+
+    /// The identifier a foreign-key value names.
+    public static func identifier(store: String, entity: String, key: Int64) -> PersistentIdentifier {
+        PersistentIdentifier(storeIdentifier: store, entityName: entity, primaryKey: .integer(key))
+    }
+}

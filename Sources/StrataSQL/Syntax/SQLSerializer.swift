@@ -1,0 +1,142 @@
+import StrataCore
+
+/// Turns SQL values into text plus binds for one dialect.
+public struct SQLSerializer {
+    public let dialect: any SQLDialect
+    public private(set) var text = ""
+    public private(set) var binds: [PersistentValue] = []
+
+    public init(dialect: any SQLDialect) {
+        self.dialect = dialect
+    }
+
+    /// The statement built so far.
+    public var statement: SQLStatement { SQLStatement(text: text, binds: binds) }
+
+    /// Appends trusted SQL text (keywords and punctuation written in this code base).
+    public mutating func write(_ sql: StaticString) {
+        text += sql.description
+    }
+
+    /// Appends a quoted identifier.
+    public mutating func write(identifier: String) {
+        text += dialect.quote(identifier)
+    }
+
+    /// Appends a placeholder and records its value.
+    public mutating func write(bind value: PersistentValue) {
+        binds.append(value)
+        text += dialect.placeholder(binds.count)
+    }
+
+    /// Appends `items`, separated by `separator`.
+    public mutating func write<Items: Sequence>(_ items: Items, separator: StaticString = ", ", each: (inout SQLSerializer, Items.Element) -> Void) {
+        var first = true
+        for item in items {
+            if !first { write(separator) }
+            first = false
+            each(&self, item)
+        }
+    }
+
+    /// Appends an expression.
+    public mutating func write(_ expression: SQLExpression) {
+        switch expression {
+        case .column(let table, let name):
+            if let table {
+                write(identifier: table)
+                write(".")
+            }
+            write(identifier: name)
+        case .bind(let value):
+            write(bind: value)
+        case .keyword(let keyword):
+            write(keyword)
+        case .binary(let lhs, let op, let rhs):
+            write("(")
+            write(lhs)
+            write(" ")
+            write(op)
+            write(" ")
+            write(rhs)
+            write(")")
+        case .prefix(let op, let operand):
+            write("(")
+            write(op)
+            write(" ")
+            write(operand)
+            write(")")
+        case .postfix(let operand, let op):
+            write("(")
+            write(operand)
+            write(" ")
+            write(op)
+            write(")")
+        case .function(let name, let arguments):
+            write(name)
+            write("(")
+            write(arguments) { $0.write($1) }
+            write(")")
+        case .list(let elements):
+            write("(")
+            write(elements) { $0.write($1) }
+            write(")")
+        case .subquery(let select):
+            write("(")
+            write(select)
+            write(")")
+        case .exists(let select):
+            write("EXISTS (")
+            write(select)
+            write(")")
+        case .caseWhen(let branches, let otherwise):
+            write("(CASE")
+            for branch in branches {
+                write(" WHEN ")
+                write(branch.condition)
+                write(" THEN ")
+                write(branch.result)
+            }
+            write(" ELSE ")
+            write(otherwise)
+            write(" END)")
+        case .collate(let operand, let collation):
+            write(operand)
+            write(" COLLATE \"")
+            write(collation)
+            write("\"")
+        }
+    }
+
+    /// Appends a `SELECT` statement.
+    public mutating func write(_ select: SQLSelect) {
+        write("SELECT ")
+        write(select.columns) { $0.write($1) }
+        write(" FROM ")
+        write(identifier: select.table)
+        write(" AS ")
+        write(identifier: select.alias)
+        if let filter = select.filter {
+            write(" WHERE ")
+            write(filter)
+        }
+        if !select.orderBy.isEmpty {
+            write(" ORDER BY ")
+            write(select.orderBy) { serializer, ordering in serializer.write(ordering) }
+        }
+        for (keyword, value) in dialect.window(limit: select.limit, offset: select.offset) {
+            write(" ")
+            write(keyword)
+            write(" ")
+            write(value)
+        }
+    }
+
+    private mutating func write(_ ordering: SQLOrdering) {
+        write(ordering.expression)
+        write(ordering.ascending ? " ASC" : " DESC")
+        if dialect.supportsNullsOrdering {
+            write(ordering.nullsFirst ? " NULLS FIRST" : " NULLS LAST")
+        }
+    }
+}

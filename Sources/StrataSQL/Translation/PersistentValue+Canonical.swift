@@ -1,0 +1,10 @@
+import StrataCore
+
+extension PersistentValue {
+    /// The form SQL stores write and compare: strings in Unicode NFC, so `"é"` and `"e\u{301}"`
+    /// are one value, as Swift's `==` says. Other values are unchanged.
+    public var canonical: PersistentValue {
+        guard case .string(let string) = self else { return self }
+        return .string(string.precomposedStringWithCanonicalMapping)
+    }
+}

@@ -1,0 +1,39 @@
+import StrataCore
+
+extension SQLQueryTranslator {
+    /// `ORDER BY` terms for `sortBy`, in Strata's order (docs/semantics.md, Sorting): nil first
+    /// ascending and last descending, strings by code point, NaN after
+    /// every number (the dialect's ``SQLDialect/isNotNaN(_:)`` promises its NaN sorts there).
+    ///
+    /// Supported key paths: a stored attribute of ``entity`` of an integer, `Double`, `Float`,
+    /// `String` or `Date` type (optional or not), and `persistentModelID`.
+    /// - Throws: ``DataStoreError/preferInMemorySort`` for any other descriptor: comparator-only
+    ///   descriptors, paths through relationships, and types whose Swift order is not their
+    ///   stored order (`RawRepresentable`, `Decimal`, `UUID`, `URL`, `Codable` values).
+    public func ordering<T: PersistentModel>(_ sortBy: [SortDescriptor<T>]) throws -> [SQLOrdering] {
+        guard Schema.entityName(for: T.self) == entity.name else { throw DataStoreError.preferInMemorySort }
+        return try sortBy.map { descriptor in
+            guard let keyPath = descriptor.keyPath else { throw DataStoreError.preferInMemorySort }
+            return SQLOrdering(try orderingExpression(for: keyPath), ascending: descriptor.order == .forward)
+        }
+    }
+
+    private func orderingExpression<T: PersistentModel>(for keyPath: PartialKeyPath<T>) throws -> SQLExpression {
+        if keyPath == \T.persistentModelID {
+            return .column(table: alias, name: SQLNames.primaryKey)
+        }
+        guard let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }), attribute.codec != nil else {
+            throw DataStoreError.preferInMemorySort
+        }
+        let column = SQLExpression.column(table: alias, name: SQLNames.column(attribute))
+        guard ValueSemantics(of: attribute.valueType) == .ordered else { throw DataStoreError.preferInMemorySort }
+        switch attribute.storageType {
+        case .string:
+            return dialect.binaryCollation.map { .collate(column, $0) } ?? column
+        case .double where dialect.isNotNaN(column) == nil:
+            throw DataStoreError.preferInMemorySort
+        default:
+            return column
+        }
+    }
+}

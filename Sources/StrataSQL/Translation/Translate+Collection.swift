@@ -1,0 +1,48 @@
+import StrataCore
+
+/// `captured.contains($0.x)` as `IN` lists of binds, in groups that fit the dialect's bind limit.
+/// A nil element matches NULL; NaN elements match nothing; an empty list matches no row.
+extension PredicateExpressions.SequenceContains: SQLTranslatable where LHS: SQLTranslatable, RHS: SQLTranslatable {
+    func translate(in context: TranslationContext) throws -> SQLOperand {
+        let list = try sequence.translate(in: context)
+        let element = try self.element.translate(in: context)
+        guard let values = list.constant as? any Sequence else { throw DataStoreError.preferInMemoryFilter }
+        let (binds, hasNil) = try context.inListBinds(of: values, matching: element)
+        let groupSize = max(1, context.dialect.maximumBindCount / 2)
+        let groups = stride(from: 0, to: binds.count, by: groupSize).map { start in
+            SQLExpression.binary(element.sql, "IN", .list(Array(binds[start..<min(start + groupSize, binds.count)])))
+        }
+        var found = SQLExpression.joined(groups, by: "OR")
+        if element.isNullable {
+            // A NULL element must give false (or true with a nil in the list), never NULL.
+            found = hasNil ? .joined([.postfix(element.sql, "IS NULL"), found], by: "OR")
+                : found.map { .binary(.postfix(element.sql, "IS NOT NULL"), "AND", $0) }
+        }
+        return .condition(found ?? .false, error: .anyError(list.error, element.error))
+    }
+}
+
+extension TranslationContext {
+    /// The binds of a captured sequence's elements, compared with `element`, and whether one is nil.
+    /// - Throws: ``DataStoreError/preferInMemoryFilter`` when the elements cannot be compared in SQL.
+    func inListBinds(of values: some Sequence, matching element: SQLOperand) throws -> (binds: [SQLExpression], hasNil: Bool) {
+        let elements = values.map { $0 as Any }
+        let hasNil = elements.contains { unwrappedOptional($0) == nil }
+        if case .key(let entity) = element.kind {
+            let identifiers = elements.compactMap { unwrappedOptional($0) as? PersistentIdentifier }
+            return (identifiers.compactMap { primaryKey(of: $0, in: entity) }.map { .bind($0) }, hasNil)
+        }
+        _ = try element.storage(atLeast: .equatable)
+        guard let codec = ValueCodec.forType(elementType(of: values)), ValueSemantics(of: codec.valueType) >= .equatable else {
+            throw DataStoreError.preferInMemoryFilter
+        }
+        var binds: [SQLExpression] = []
+        for value in elements where !isNaNValue(value) {
+            guard let encoded = try? codec.encode(value) else { throw DataStoreError.preferInMemoryFilter }
+            if !encoded.isNull { binds.append(.bind(encoded.canonical)) }
+        }
+        return (binds, hasNil)
+    }
+
+    private func elementType<Values: Sequence>(of _: Values) -> Any.Type { Values.Element.self }
+}

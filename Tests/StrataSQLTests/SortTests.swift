@@ -1,0 +1,28 @@
+import Foundation
+import StrataCore
+import StrataSQL
+import Testing
+
+@Suite struct SortTests {
+    @Test func descriptorsMapToColumnsInOrder() throws {
+        #expect(try ordering([SortDescriptor(\Item.count), SortDescriptor(\Item.limit, order: .reverse)]) == expected(
+            #"SELECT * FROM "T" AS "t0" ORDER BY "t0"."count" ASC, "t0"."limit" DESC"#))
+    }
+
+    @Test func stringsUseTheBinaryCollationAndNullsAreExplicit() throws {
+        #expect(try ordering([SortDescriptor(\Item.note), SortDescriptor(\Item.name, order: .reverse)], PostgresLikeDialect()) == expected(
+            #"SELECT * FROM "T" AS "t0" ORDER BY "t0"."note" COLLATE "C" ASC NULLS FIRST, "t0"."name" COLLATE "C" DESC NULLS LAST"#))
+    }
+
+    @Test func identifiersAndDoublesSortInSQL() throws {
+        #expect(try ordering([SortDescriptor(\Item.persistentModelID), SortDescriptor(\Item.price)]) == expected(
+            #"SELECT * FROM "T" AS "t0" ORDER BY "t0"."_pk" ASC, "t0"."price" ASC"#))
+    }
+
+    @Test func unorderedTypesAndPathsStayInMemory() {
+        #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.status)]) }
+        #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.amount)]) }
+        #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.owner?.name)]) }
+        #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.price)], NaNUnawareDialect()) }
+    }
+}
