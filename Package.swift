@@ -12,10 +12,12 @@ let package = Package(
         .library(name: "StrataConformance", targets: ["StrataConformance"]),
         .library(name: "StrataSQL", targets: ["StrataSQL"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
+        .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
     ],
     targets: [
         // The model layer: models, schema, identifiers, container, context, the DataStore protocol.
@@ -43,6 +45,14 @@ let package = Package(
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
+        // `strata demo` and `strata conformance`.
+        .executableTarget(
+            name: "StrataCLI",
+            dependencies: ["Strata", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/StrataCLI"
+        ),
+        // Strata against raw libsqlite3 in one process: `swift run -c release strata-benchmark`.
+        .executableTarget(name: "StrataBenchmark", dependencies: ["Strata", "CSQLite"], path: "Benchmarks/StrataBenchmark"),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
         .testTarget(

@@ -24,6 +24,9 @@ public struct SQLiteConfiguration: DataStoreConfiguration {
     public var busyTimeoutMilliseconds: Int32 = 5_000
     /// The most read connections a file store opens (reads run concurrently in WAL mode).
     public var maximumReaders = 4
+    /// Called with the SQL text of every statement the store runs (bound values are never
+    /// included); for logging and for tests that assert the exact statements.
+    public var trace: (@Sendable (String) -> Void)?
 
     /// A store in the database file at `url`.
     public init(url: URL, name: String? = nil, schema: Schema? = nil) {

@@ -1,25 +1,11 @@
 import StrataCore
 
 extension SQLiteConnection {
-    /// Runs a statement that returns rows and maps each row.
-    /// - Throws: ``SQLiteError``.
-    func rows<Row>(_ sql: String, binds: [PersistentValue] = [], _ map: (SQLiteStatement) throws -> Row) throws -> [Row] {
-        let statement = try cachedStatement(sql)
-        defer { statement.reset() }
-        try statement.bind(binds)
-        var rows: [Row] = []
-        while try statement.step() { rows.append(try map(statement)) }
-        return rows
-    }
-
     /// Runs a write statement through the statement cache and returns how many rows it changed.
     /// - Throws: ``SQLiteError``.
     @discardableResult
     func run(_ sql: String, binds: [PersistentValue]) throws -> Int {
-        let statement = try cachedStatement(sql)
-        defer { statement.reset() }
-        try statement.bind(binds)
-        while try statement.step() {}
+        try execute(sql, binds: binds)
         return changes
     }
 

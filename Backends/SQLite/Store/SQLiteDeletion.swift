@@ -39,7 +39,7 @@ struct SQLiteDeletion {
         let statement = store.serialize(SQLSelect(
             columns: [.keyword("1")], from: mapping.table, as: "r",
             where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.integer(key)))))
-        return try !connection.rows(statement.text, binds: statement.binds) { _ in true }.isEmpty
+        return try !connection.query(statement.text, binds: statement.binds) { _ in true }.isEmpty
     }
 
     /// The rows a relationship of the row reaches, as stored now.
@@ -60,7 +60,7 @@ struct SQLiteDeletion {
             select = SQLSelect(columns: [.column(table: alias, name: targetColumn)], from: table, as: alias, where: .binary(.column(table: alias, name: ownerColumn), "=", .bind(key)))
         }
         let statement = store.serialize(select)
-        return try connection.rows(statement.text, binds: statement.binds) { store.identifier(relationship.destination, $0.int64(at: 0)) }
+        return try connection.query(statement.text, binds: statement.binds) { store.identifier(relationship.destination, $0.int64(at: 0)) }
     }
 
     /// Nulls to-one references to a removed row and drops its join-table rows.

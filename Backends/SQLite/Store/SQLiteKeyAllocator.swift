@@ -27,7 +27,7 @@ struct SQLiteKeyAllocator {
     }
 
     private func stored(_ table: String) throws -> Int64 {
-        let saved = try connection.rows("SELECT \"value\" FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?1", binds: [.string("nextKey.\(table)")]) {
+        let saved = try connection.query("SELECT \"value\" FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?1", binds: [.string("nextKey.\(table)")]) {
             Int64($0.text(at: 0)) ?? 1
         }
         return saved.first ?? 1

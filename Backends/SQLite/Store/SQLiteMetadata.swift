@@ -8,7 +8,7 @@ struct SQLiteMetadata {
     /// The identifier minted when the database was created, minting it on first open.
     func storeIdentifier() throws -> String {
         try connection.execute("CREATE TABLE IF NOT EXISTS \"\(Self.table)\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
-        let existing = try connection.rows("SELECT \"value\" FROM \"\(Self.table)\" WHERE \"key\" = ?1", binds: [.string("storeIdentifier")]) { $0.text(at: 0) }
+        let existing = try connection.query("SELECT \"value\" FROM \"\(Self.table)\" WHERE \"key\" = ?1", binds: [.string("storeIdentifier")]) { $0.text(at: 0) }
         if let identifier = existing.first { return identifier }
         let identifier = UUID().uuidString
         try connection.execute("INSERT INTO \"\(Self.table)\" (\"key\", \"value\") VALUES (?1, ?2)", binds: [.string("storeIdentifier"), .string(identifier)])

@@ -77,7 +77,7 @@ struct SQLiteSaveWriter {
             columns: [.column(table: alias, name: SQLNames.primaryKey)], from: mapping.table, as: alias,
             where: conditions.dropFirst().reduce(conditions[0]) { .binary($0, "AND", $1) })
         let statement = store.serialize(select)
-        return try connection.rows(statement.text, binds: statement.binds) { store.identifier(mapping.entity.name, $0.int64(at: 0)) }
+        return try connection.query(statement.text, binds: statement.binds) { store.identifier(mapping.entity.name, $0.int64(at: 0)) }
             .first { !deleting.contains($0) }
     }
 

@@ -51,7 +51,7 @@ struct SQLiteSchemaReconciler {
 
     /// The declared type of every column of `table`, by name; empty when the table does not exist.
     private func columns(of table: String) throws -> [String: String] {
-        let rows = try connection.rows("SELECT \"name\", \"type\" FROM pragma_table_info(?1)", binds: [.string(table)]) {
+        let rows = try connection.query("SELECT \"name\", \"type\" FROM pragma_table_info(?1)", binds: [.string(table)]) {
             ($0.text(at: 0), $0.text(at: 1))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })

@@ -23,7 +23,7 @@ extension SQLiteStore {
         serializer.write(")")
         let statement = serializer.statement
         return try connections.read { connection in
-            try connection.rows(statement.text, binds: statement.binds) { Int($0.int64(at: 0)) }.first ?? 0
+            try connection.query(statement.text, binds: statement.binds) { Int($0.int64(at: 0)) }.first ?? 0
         }
     }
 
@@ -31,7 +31,7 @@ extension SQLiteStore {
         let mapping = try mapping(for: T.self)
         let statement = serialize(try select(request.descriptor, mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)]))
         return try connections.read { connection in
-            try connection.rows(statement.text, binds: statement.binds) { self.identifier(mapping.entity.name, $0.int64(at: 0)) }
+            try connection.query(statement.text, binds: statement.binds) { self.identifier(mapping.entity.name, $0.int64(at: 0)) }
         }
     }
 

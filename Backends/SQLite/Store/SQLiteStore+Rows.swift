@@ -7,7 +7,7 @@ extension SQLiteStore {
     func readSnapshots(_ statement: SQLStatement, mapping: EntityMapping, connection: SQLiteConnection) throws -> [DefaultSnapshot] {
         let layout = mapping.entity.snapshotLayout
         let slotCount = layout.propertyNames.count
-        var snapshots = try connection.rows(statement.text, binds: statement.binds) { row -> DefaultSnapshot in
+        var snapshots = try connection.query(statement.text, binds: statement.binds) { row -> DefaultSnapshot in
             var values = ContiguousArray<PersistentValue?>(repeating: nil, count: slotCount)
             for (offset, column) in mapping.columns.enumerated() {
                 let index = Int32(offset + 1)
@@ -31,7 +31,7 @@ extension SQLiteStore {
             var targets: [Int64: [PersistentIdentifier]] = [:]
             for chunk in keys.chunked(into: Self.keysPerStatement) {
                 let statement = relatedKeysQuery(relationship.storage, owners: Array(chunk))
-                for (owner, target) in try connection.rows(statement.text, binds: statement.binds, { ($0.int64(at: 0), $0.int64(at: 1)) }) {
+                for (owner, target) in try connection.query(statement.text, binds: statement.binds, row: { ($0.int64(at: 0), $0.int64(at: 1)) }) {
                     targets[owner, default: []].append(identifier(relationship.destination, target))
                 }
             }

@@ -18,7 +18,7 @@ extension SQLiteStore {
         let keys = serialize(try select(FetchDescriptor(predicate: request.predicate), mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)]))
         try connections.write { connection in
             try connection.transaction {
-                let doomed = try connection.rows(keys.text, binds: keys.binds) { self.identifier(mapping.entity.name, $0.int64(at: 0)) }
+                let doomed = try connection.query(keys.text, binds: keys.binds) { self.identifier(mapping.entity.name, $0.int64(at: 0)) }
                 try SQLiteDeletion(store: self, connection: connection, deleting: Set(doomed)).apply()
             }
         }

@@ -48,15 +48,17 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     }
 
     private static func open(_ configuration: SQLiteConfiguration, writer: Bool) throws -> SQLiteConnection {
+        let connection: SQLiteConnection
         switch configuration.location {
         case .inMemory:
-            return try SQLiteConnection(inMemory: (), busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+            connection = try SQLiteConnection(inMemory: (), busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         case .file(let url):
-            let connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+            connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
             if writer { try connection.execute("PRAGMA journal_mode=WAL") }
             try connection.execute("PRAGMA synchronous=NORMAL")
-            return connection
         }
+        connection.trace = configuration.trace
+        return connection
     }
 
     public func erase() throws {

@@ -23,6 +23,8 @@ final class SQLiteConnection {
     var cacheOrder: [String] = []
     /// How many statements ``cachedStatement(_:)`` keeps.
     let cacheCapacity: Int
+    /// Called with the text of every statement this connection runs (never bound values).
+    var trace: (@Sendable (String) -> Void)?
 
     /// Opens (creating if needed) the database file at `path`, or an in-memory database for `":memory:"`.
     ///
@@ -96,6 +98,7 @@ final class SQLiteConnection {
     /// The statement comes from the cache; `row` may run other SQL on this connection.
     /// - Throws: ``SQLiteError`` from preparing, binding or stepping, or what `row` throws.
     func query<Row>(_ sql: String, binds: [PersistentValue] = [], row: (SQLiteStatement) throws -> Row) throws -> [Row] {
+        trace?(sql)
         let statement = try cachedStatement(sql)
         defer {
             statement.reset()

@@ -1,0 +1,32 @@
+import Foundation
+import StrataCore
+import StrataSQLite
+import Synchronization
+import Testing
+
+/// The statements the store runs, as its trace hook reports them.
+@Suite struct SQLiteTraceTests {
+    final class Recorder: Sendable {
+        private let statements = Mutex<[String]>([])
+        func record(_ sql: String) { statements.withLock { $0.append(sql) } }
+        var selects: [String] { statements.withLock { $0.filter { $0.hasPrefix("SELECT") } } }
+        func clear() { statements.withLock { $0.removeAll() } }
+    }
+
+    @Test func aNullSafeInequalityRunsAsOneSelectWithIsNot() throws {
+        let recorder = Recorder()
+        var configuration = SQLiteConfiguration(url: temporaryDatabase("trace"))
+        configuration.trace = { recorder.record($0) }
+        let context = ModelContext(try ModelContainer(for: Schema([Order.self]), configurations: [configuration]))
+        context.insert(Order(select: "a", from: 1, group: "x"))
+        context.insert(Order(select: "b", from: 2))
+        try context.save()
+        recorder.clear()
+        let other = "x"
+        let rows = try context.fetch(FetchDescriptor<Order>(predicate: #Predicate { $0.group != other }))
+        #expect(rows.map(\.select) == ["b"])
+        #expect(recorder.selects == [
+            "SELECT \"t0\".\"_pk\", \"t0\".\"select\", \"t0\".\"from\", \"t0\".\"group\", \"t0\".\"order\" FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"group\" IS NOT ?1) ORDER BY \"t0\".\"_pk\" ASC",
+        ])
+    }
+}
