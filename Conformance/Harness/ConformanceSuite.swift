@@ -16,4 +16,5 @@ public enum ConformanceSuite {
         + UniquenessCases.all
         + DeleteRuleCases.all
         + AtomicityCases.all
+        + ConcurrencyCases.all
 }
