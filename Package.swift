@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["Strata", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
-        // Strata against raw libsqlite3 in one process: `swift run -c release strata-benchmark`.
+        // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(name: "StrataBenchmark", dependencies: ["Strata", "CSQLite"], path: "Benchmarks/StrataBenchmark"),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),

@@ -1,1 +1,248 @@
-print("placeholder")
+// Strata's SQLite store against raw libsqlite3, in one process:
+//   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B]
+import Foundation
+import Strata
+
+struct Options {
+    var rows = 100_000
+    var runs = 3
+    var repetitions = 200
+    var lookups = 10_000
+    var batch = 100
+    var predicateLookups = true
+    /// Child mode: `--probe-memory raw|strata --db PATH` measures one fetch-all and prints a line.
+    var probe: String?
+    var database: String?
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        func number(_ flag: String) -> Int {
+            guard let text = iterator.next(), let value = Int(text), value > 0 else { fatalError("\(flag) needs a positive integer") }
+            return value
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--rows": rows = number(argument)
+            case "--runs": runs = number(argument)
+            case "--repeat": repetitions = number(argument)
+            case "--lookups": lookups = number(argument)
+            case "--batch": batch = number(argument)
+            case "--no-predicate-lookups": predicateLookups = false
+            case "--probe-memory": probe = iterator.next()
+            case "--db": database = iterator.next()
+            case "-h", "--help":
+                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups]")
+                exit(0)
+            default: fatalError("unknown argument \(argument)")
+            }
+        }
+    }
+}
+
+/// Child mode: one fetch-all in a fresh process, VmRSS/VmHWM around it.
+func probeMemory(side: String, path: String) throws {
+    let sample: MemorySample
+    if side == "raw" {
+        let database = try RawDatabase(path: path, create: false)
+        try database.exec("SELECT COUNT(*) FROM \"Task\"")  // warm the connection
+        let reset = MemoryStatus.resetPeak()
+        let before = MemoryStatus.read()
+        let rows = try database.fetchAll()
+        consume(touch(rows))
+        sample = MemorySample(before: before, after: MemoryStatus.read(), peakWasReset: reset)
+        consume(rows)
+    } else {
+        let database = try StrataDatabase(url: URL(fileURLWithPath: path))
+        _ = try ModelContext(database.container).fetchCount(FetchDescriptor<Task>())  // open a reader connection
+        let context = ModelContext(database.container)
+        let reset = MemoryStatus.resetPeak()
+        let before = MemoryStatus.read()
+        let (models, checksum) = try database.fetchAll(in: context)
+        consume(checksum)
+        sample = MemorySample(before: before, after: MemoryStatus.read(), peakWasReset: reset)
+        consume(models)
+    }
+    print("MEMORY \(sample.line)")
+}
+
+func runProbe(side: String, path: String) throws -> MemorySample {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--probe-memory", side, "--db", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+        let line = output.split(separator: "\n").first(where: { $0.hasPrefix("MEMORY ") }),
+        let sample = MemorySample(line: line.dropFirst("MEMORY ".count))
+    else { throw RawError(description: "memory probe \(side) failed: \(output)") }
+    return sample
+}
+
+func removeDatabase(_ url: URL) {
+    for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: url.path + suffix)
+    }
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("[bench] \(message)\n".utf8))
+}
+
+let options = Options(CommandLine.arguments)
+if let side = options.probe {
+    try probeMemory(side: side, path: options.database!)
+    exit(0)
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(UUID().uuidString)", isDirectory: true)
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+let rows = options.rows
+let runs = options.runs
+let inputs = Workload.inputs(count: rows)
+var timed: [TimedResult] = []
+
+// 1. Insert: a fresh database file per side and per run; the last run's files are kept.
+var rawDatabase: RawDatabase!
+var strataDatabase: StrataDatabase!
+var rawURL = directory, strataURL = directory
+var rawInsert = Double.infinity, strataInsert = Double.infinity
+for run in 0..<runs {
+    log("insert run \(run + 1)/\(runs)")
+    rawDatabase = nil
+    strataDatabase = nil
+    if run > 0 { removeDatabase(rawURL); removeDatabase(strataURL) }
+    rawURL = directory.appendingPathComponent("raw-\(run).sqlite")
+    strataURL = directory.appendingPathComponent("strata-\(run).sqlite")
+    let raw = try RawDatabase(path: rawURL.path, create: true)
+    rawInsert = min(rawInsert, try Measure.time { try raw.insert(inputs) })
+    rawDatabase = raw
+    let strata = try StrataDatabase(url: strataURL)
+    var context: ModelContext?
+    strataInsert = min(strataInsert, try Measure.time { context = try strata.insert(inputs) })
+    consume(context)
+    context = nil  // 100,000 models released after the clock stopped
+    strataDatabase = strata
+}
+timed.append(TimedResult(name: "1 insert (one save)", unit: "rows", operations: rows, raw: rawInsert, strata: strataInsert, target: 2))
+
+// 2. Fetch all. Memory first, each side in a fresh child process (VmHWM reset per probe).
+log("fetch-all memory probes")
+let probeRaw = try runProbe(side: "raw", path: rawURL.path)
+let probeStrata = try runProbe(side: "strata", path: strataURL.path)
+var memory = [MemoryResult(name: "child process", raw: probeRaw, strata: probeStrata, target: 3)]
+
+var rawFetch = Double.infinity, strataFetch = Double.infinity
+var inProcessRaw: MemorySample?, inProcessStrata: MemorySample?
+for run in 0..<runs {
+    log("fetch-all run \(run + 1)/\(runs)")
+    // Raw before Strata, so Strata's peak is never hidden below raw's high-water mark.
+    var rawRows: [TaskRow] = []
+    let rawReset = run == 0 ? MemoryStatus.resetPeak() : false
+    let rawBefore = MemoryStatus.read()
+    rawFetch = min(rawFetch, try Measure.time {
+        rawRows = try rawDatabase.fetchAll()
+        consume(touch(rawRows))
+    })
+    if run == 0 { inProcessRaw = MemorySample(before: rawBefore, after: MemoryStatus.read(), peakWasReset: rawReset) }
+    precondition(rawRows.count == rows)
+    rawRows = []
+
+    var context: ModelContext? = ModelContext(strataDatabase.container)
+    var models: [Task] = []
+    let strataReset = run == 0 ? MemoryStatus.resetPeak() : false
+    let strataBefore = MemoryStatus.read()
+    strataFetch = min(strataFetch, try Measure.time {
+        let fetched = try strataDatabase.fetchAll(in: context!)
+        models = fetched.models
+        consume(fetched.checksum)
+    })
+    if run == 0 { inProcessStrata = MemorySample(before: strataBefore, after: MemoryStatus.read(), peakWasReset: strataReset) }
+    precondition(models.count == rows)
+    models = []
+    context = nil
+}
+timed.append(TimedResult(name: "2 fetch all + touch", unit: "rows", operations: rows, raw: rawFetch, strata: strataFetch, target: 3))
+memory.append(MemoryResult(name: "in process", raw: inProcessRaw!, strata: inProcessStrata!, target: 3))
+
+// 3. Filtered, sorted, limited fetch.
+let repetitions = options.repetitions
+log("filtered fetch")
+let limited = min(100, rows)
+let rawFiltered = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.filtered(repetitions: repetitions)) }
+let strataFiltered = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.filtered(repetitions: repetitions)) }
+timed.append(TimedResult(name: "3 priority != 3, by score, limit 100", unit: "rows", operations: limited * repetitions, raw: rawFiltered, strata: strataFiltered, target: 1.1))
+let rawStrataShape = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.filtered(repetitions: repetitions, strataShape: true)) }
+timed.append(TimedResult(name: "3r same, raw runs Strata's SQL (info)", unit: "rows", operations: limited * repetitions, raw: rawStrataShape, strata: strataFiltered, target: nil))
+
+// 4. Count with a Bool predicate.
+log("count")
+let rawCountValue = try rawDatabase.count(repetitions: 1)
+let strataCountValue = try strataDatabase.count(repetitions: 1)
+precondition(rawCountValue == strataCountValue, "counts differ: raw \(rawCountValue), Strata \(strataCountValue)")
+let rawCount = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.count(repetitions: repetitions)) }
+let strataCount = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.count(repetitions: repetitions)) }
+timed.append(TimedResult(name: "4 fetchCount done == true", unit: "queries", operations: repetitions, raw: rawCount, strata: strataCount, target: 1.1))
+
+// 5. Update every row in one save.
+log("update")
+var bump = 0.0
+let rawUpdate = try Measure.best(runs: runs, setup: { bump += 0.25 }) { _ in try rawDatabase.update(rows: rows, bump: bump) }
+bump = 0
+let strataUpdate = try Measure.best(runs: runs, setup: { () -> (ModelContext, [Task]) in
+    bump += 0.25
+    return try strataDatabase.loadForUpdate()
+}) { state in
+    try StrataDatabase.update(state.1, in: state.0, bump: bump)
+}
+timed.append(TimedResult(name: "5 update all (one save)", unit: "rows", operations: rows, raw: rawUpdate, strata: strataUpdate, target: 2.5))
+
+// 6. Point lookups by identifier.
+log("point lookups")
+let keys = Workload.lookupKeys(rows: rows, count: options.lookups)
+let identifiers = try strataDatabase.identifiers(for: keys)
+let rawLookups = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.lookups(keys)) }
+let strataLookups = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.lookups(identifiers, batch: options.batch)) }
+timed.append(TimedResult(name: "6 model(for:) by id", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataLookups, target: 3))
+if options.predicateLookups {
+    let strataPredicate = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.predicateLookups(identifiers, batch: options.batch)) }
+    timed.append(TimedResult(name: "6b fetch #Predicate id == (info)", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataPredicate, target: nil))
+}
+
+// The SQL each Strata workload runs, from a traced store (never timed).
+log("tracing Strata's SQL")
+let traced = try StrataDatabase(url: strataURL, traced: true)
+let tracedInsertURL = directory.appendingPathComponent("traced.sqlite")
+let tracedSmall = try StrataDatabase(url: tracedInsertURL, traced: true)
+var traces: [(String, [String])] = []
+traces.append(("1 insert", try tracedSmall.statements { _ = try tracedSmall.insert(Array(inputs.prefix(2))) }))
+traces.append(("2 fetch all", try traced.statements { consume(try traced.fetchAll(in: ModelContext(traced.container)).checksum) }))
+traces.append(("3 filtered", try traced.statements { consume(try traced.filtered(repetitions: 1)) }))
+traces.append(("4 count", try traced.statements { consume(try traced.count(repetitions: 1)) }))
+traces.append(("5 update", try tracedSmall.statements {
+    let (context, models) = try tracedSmall.loadForUpdate()
+    try StrataDatabase.update(models, in: context, bump: 9)
+}))
+traces.append(("6 model(for:)", try traced.statements { consume(try traced.lookups(Array(identifiers.prefix(1)), batch: 1)) }))
+traces.append(("6b #Predicate id", try traced.statements { consume(try traced.predicateLookups(Array(identifiers.prefix(1)), batch: 1)) }))
+
+// Report.
+let strataTable = try RawDatabase(path: strataURL.path, create: false).tableSQL("Task")
+print("Strata SQLiteStore vs raw libsqlite3 \(String(cString: sqlite3Version())) — \(rows) rows, best of \(runs) runs, \(repetitions) repetitions, \(keys.count) lookups (fresh context per \(options.batch))")
+print("WAL files in \(directory.path); synchronous=NORMAL on both sides")
+print("raw table:    \(RawDatabase.createTable)")
+print("Strata table: \(strataTable)")
+print("")
+Report.printTimed(timed)
+print("")
+Report.printMemory(memory)
+print("")
+print("SQL Strata runs per workload (deduplicated):")
+for (name, statements) in traces {
+    print("  \(name):")
+    for statement in statements { print("    \(statement)") }
+}

@@ -23,4 +23,23 @@ extension SQLiteConnection {
             throw error
         }
     }
+
+    /// Runs `body` in a read transaction when it runs several statements that must see one
+    /// state (`needed`); a single statement is consistent on its own and skips BEGIN/COMMIT.
+    func consistentRead<Result>(needed: Bool, _ body: () throws -> Result) throws -> Result {
+        needed ? try transaction(immediate: false, body) : try body()
+    }
+}
+
+extension SQLiteStatement {
+    /// Binds `binds`, runs the statement to completion and resets it for the next use.
+    /// - Throws: ``SQLiteError``.
+    func run(_ binds: [PersistentValue]) throws {
+        defer {
+            reset()
+            clearBindings()
+        }
+        try bind(binds)
+        while try step() {}
+    }
 }

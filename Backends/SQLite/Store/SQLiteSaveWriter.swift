@@ -6,6 +6,9 @@ struct SQLiteSaveWriter {
     let store: SQLiteStore
     let connection: SQLiteConnection
     private var keys: SQLiteKeyAllocator
+    /// Row statements prepared once per save, by table: saves write many rows of few tables.
+    private var inserts: [String: SQLiteStatement] = [:]
+    private var updates: [String: SQLiteStatement] = [:]
 
     init(store: SQLiteStore, connection: SQLiteConnection) {
         self.store = store
@@ -81,18 +84,25 @@ struct SQLiteSaveWriter {
             .first { !deleting.contains($0) }
     }
 
-    private func insert(_ row: DefaultSnapshot) throws {
+    private mutating func insert(_ row: DefaultSnapshot) throws {
         let mapping = try store.mapping(row.persistentIdentifier.entityName)
-        try connection.run(mapping.insertStatement(dialect: store.dialect), binds: [.integer(key(of: row))] + mapping.columnValues(of: row))
+        let statement = try inserts[mapping.table] ?? connection.prepare(mapping.insertSQL)
+        inserts[mapping.table] = statement
+        connection.trace?(mapping.insertSQL)
+        try statement.run([.integer(key(of: row))] + mapping.columnValues(of: row))
         try writeToMany(row, mapping: mapping)
     }
 
-    private func update(_ row: DefaultSnapshot) throws {
+    private mutating func update(_ row: DefaultSnapshot) throws {
         let mapping = try store.mapping(row.persistentIdentifier.entityName)
         let key = key(of: row)
         let changed: Int
-        if let sql = mapping.updateStatement(dialect: store.dialect) {
-            changed = try connection.run(sql, binds: mapping.columnValues(of: row) + [.integer(key)])
+        if let sql = mapping.updateSQL {
+            let statement = try updates[mapping.table] ?? connection.prepare(sql)
+            updates[mapping.table] = statement
+            connection.trace?(sql)
+            try statement.run(mapping.columnValues(of: row) + [.integer(key)])
+            changed = connection.changes
         } else {
             changed = try SQLiteDeletion.rowExists(row.persistentIdentifier, store: store, connection: connection) ? 1 : 0
         }

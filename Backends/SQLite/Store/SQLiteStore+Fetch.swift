@@ -6,7 +6,7 @@ extension SQLiteStore {
         let mapping = try mapping(for: T.self)
         let statement = serialize(try select(request.descriptor, mapping: mapping, columns: mapping.selectColumns(alias: Self.rowAlias)))
         let snapshots = try connections.read { connection in
-            try connection.transaction(immediate: false) {
+            try connection.consistentRead(needed: !mapping.toMany.isEmpty) {
                 try readSnapshots(statement, mapping: mapping, connection: connection)
             }
         }
@@ -37,18 +37,14 @@ extension SQLiteStore {
 
     public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
         var found: [PersistentIdentifier: DefaultSnapshot] = [:]
+        let wanted = persistentIdentifiers.filter { $0.storeIdentifier == identifier && $0.primaryKey.integerValue != nil }
         try connections.read { connection in
-            try connection.transaction(immediate: false) {
-                for (entityName, identifiers) in Dictionary(grouping: persistentIdentifiers, by: \.entityName) {
-                    let mapping = try mapping(entityName)
-                    let keys = identifiers.filter { $0.storeIdentifier == identifier }.compactMap(\.primaryKey.integerValue)
-                    for chunk in keys.chunked(into: Self.keysPerStatement) {
-                        let select = SQLSelect(
-                            columns: mapping.selectColumns(alias: Self.rowAlias), from: mapping.table, as: Self.rowAlias,
-                            where: .binary(.column(table: Self.rowAlias, name: SQLNames.primaryKey), "IN", .list(chunk.map { .bind(.integer($0)) })))
-                        for snapshot in try readSnapshots(serialize(select), mapping: mapping, connection: connection) {
-                            found[snapshot.persistentIdentifier] = snapshot
-                        }
+            try connection.consistentRead(needed: wanted.count > 1 || wanted.contains { mappings[$0.entityName]?.toMany.isEmpty == false }) {
+                for identifier in wanted {
+                    let mapping = try mapping(identifier.entityName)
+                    let statement = SQLStatement(text: mapping.selectByKeySQL, binds: [.integer(identifier.primaryKey.integerValue!)])
+                    if let snapshot = try readSnapshots(statement, mapping: mapping, connection: connection).first {
+                        found[identifier] = snapshot
                     }
                 }
             }

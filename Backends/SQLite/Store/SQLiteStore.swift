@@ -33,7 +33,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         self.configuration = configuration
         self.schema = schema
         self.tables = try SchemaTables(schema: schema, dialect: dialect)
-        self.mappings = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, EntityMapping(entity: $0, schema: schema)) })
+        self.mappings = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, EntityMapping(entity: $0, schema: schema, dialect: SQLiteDialect())) })
         let writer = try Self.open(configuration, writer: true)
         self.connections = SQLiteConnections(
             writer: writer, maximumReaders: configuration.maximumReaders,

@@ -21,7 +21,7 @@ extension ModelContext {
                 entity: storage.layout.entityName)
             return
         }
-        guard container.schema.entity(for: type(of: model)) != nil else {
+        guard let entity = container.schema.entitiesByName[storage.layout.entityName], entity.modelType == type(of: model) else {
             refusedInsert = SwiftDataError.modelNotInSchema.with(
                 "\(storage.layout.entityName) is not part of this container's schema; add it to ModelContainer(for:)",
                 entity: storage.layout.entityName)

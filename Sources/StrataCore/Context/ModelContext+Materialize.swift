@@ -35,7 +35,7 @@ extension ModelContext {
         }
         let model = make(type)
         registry[identifier] = model
-        relatedValues[identifier] = nil
+        if !relatedValues.isEmpty { relatedValues[identifier] = nil }
         return model
     }
 

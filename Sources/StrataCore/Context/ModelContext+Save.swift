@@ -20,8 +20,11 @@ extension ModelContext {
         post(Self.willSave, inserted: [], updated: [], deleted: [])
         let (remapped, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
         adoptPermanentIdentifiers(remapped, for: inserted)
+        for (identifier, values) in reregister {
+            guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
+            storage.reload(values)
+        }
         for model in inserted + updated { model.storage.commit() }
-        for (identifier, values) in reregister { registry[identifier]?.storage.reload(values) }
         forgetDeleted(deleted.map(\.storage.identifier))
         pendingInserts = []
         pendingChanges = []

@@ -32,7 +32,7 @@ public final class ModelGraph {
     /// The persisted values of a model of this graph, as a snapshot would hold them.
     public func snapshot(of model: any PersistentModel) throws -> DefaultSnapshot {
         let storage = model.storage
-        return DefaultSnapshot(persistentIdentifier: storage.identifier, layout: storage.layout.snapshotLayout, values: ContiguousArray(try storage.encodedValues().lazy.map { $0 }))
+        return DefaultSnapshot(persistentIdentifier: storage.identifier, layout: storage.layout.snapshotLayout, values: try storage.encodedValues())
     }
 }
 

@@ -44,6 +44,12 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Ide
         return PersistentIdentifier(storeIdentifier: nil, entityName: entityName, primaryKey: .integer(Int64(next)))
     }
 
+    /// Hashes the primary key only: it tells rows apart almost always, and hashing the store's
+    /// identifier string for every lookup would dominate identity-map costs.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(primaryKey)
+    }
+
     public static func < (lhs: PersistentIdentifier, rhs: PersistentIdentifier) -> Bool {
         if lhs.storeIdentifier != rhs.storeIdentifier {
             return (lhs.storeIdentifier ?? "") < (rhs.storeIdentifier ?? "")

@@ -2,20 +2,19 @@ extension AnyModelStorage {
     /// Reads property `index` as `Value`.
     func value<Value>(at index: Int, as _: Value.Type) -> Value {
         precondition(!isMissing, "\(identifier) names a model that is not in the store")
-        let property = layout.properties[index]
-        if property.relationshipTarget != nil { return relatedValue(at: index, as: Value.self) }
+        if layout.isRelationship[index] { return relatedValue(at: index, as: Value.self) }
         switch slots[index] {
         case .value(let value):
             return value as! Value
         case .stored(let stored):
             let decoded: Any
-            do { decoded = try property.codec!.decode(stored) } catch {
-                preconditionFailure("\(layout.entityName).\(property.name): \(error)")
+            do { decoded = try layout.codecs[index]!.decode(stored) } catch {
+                preconditionFailure("\(layout.entityName).\(layout.properties[index].name): \(error)")
             }
             slots[index] = .value(decoded)
             return decoded as! Value
         case .unset:
-            return defaultValue(of: property, as: Value.self)
+            return defaultValue(of: layout.properties[index], as: Value.self)
         }
     }
 

@@ -1,9 +1,9 @@
 extension AnyModelStorage {
     /// The persisted value of every slot, as a save writes it.
     /// - Throws: ``SwiftDataError/valueNotEncodable`` or ``SwiftDataError/missingValue``, naming the property.
-    func encodedValues() throws -> ContiguousArray<PersistentValue> {
+    func encodedValues() throws -> ContiguousArray<PersistentValue?> {
         if let preparedValues { return preparedValues }
-        var values = ContiguousArray<PersistentValue>()
+        var values = ContiguousArray<PersistentValue?>()
         values.reserveCapacity(slots.count)
         for index in slots.indices {
             values.append(try encodedValue(at: index))
@@ -56,6 +56,6 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
 
     func persistentValue(forProperty name: String) -> PersistentValue? {
         guard let index = layout.snapshotLayout.index(of: name) else { return nil }
-        return (try? encodedValues())?[index]
+        return (try? encodedValues())?[index] ?? nil
     }
 }

@@ -28,7 +28,7 @@ class AnyModelStorage {
     /// Slots as last saved or fetched, kept from the first unsaved change for `rollback()`.
     var committedSlots: ContiguousArray<Slot>?
     /// The persisted values computed for the save under way.
-    var preparedValues: ContiguousArray<PersistentValue>?
+    var preparedValues: ContiguousArray<PersistentValue?>?
 
     init(layout: EntityLayout, slots: ContiguousArray<Slot>? = nil, identifier: PersistentIdentifier? = nil) {
         self.layout = layout

@@ -54,6 +54,10 @@ final class EntityLayout: @unchecked Sendable {
     let indexByKeyPath: [AnyKeyPath: Int]
     let snapshotLayout: SnapshotLayout
     let relationshipIndices: [Int]
+    /// Per slot: whether it is a relationship (read on every property access, so kept flat).
+    let isRelationship: ContiguousArray<Bool>
+    /// Per slot: the attribute's codec (`nil` for relationships and unsupported types).
+    let codecs: ContiguousArray<ValueCodec?>
 
     private init<Model: PersistentModel>(_ type: Model.Type) {
         entityName = Schema.entityName(for: type)
@@ -68,6 +72,8 @@ final class EntityLayout: @unchecked Sendable {
         indexByKeyPath = Dictionary(properties.enumerated().map { ($1.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
         snapshotLayout = SnapshotLayout(propertyNames: properties.map(\.name))
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
+        isRelationship = ContiguousArray(properties.map { $0.relationshipTarget != nil })
+        codecs = ContiguousArray(properties.map(\.codec))
     }
 
     /// The layout of `type`, built on first use and shared afterwards.

@@ -28,7 +28,7 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
         let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
         if let storage = backingData as? AnyModelStorage, let encoded = try? storage.encodedValues() {
-            self.init(persistentIdentifier: identifier, layout: storage.layout.snapshotLayout, values: ContiguousArray(encoded.lazy.map { $0 }))
+            self.init(persistentIdentifier: identifier, layout: storage.layout.snapshotLayout, values: encoded)
         } else {
             let layout = SnapshotLayout(propertyNames: backingData.propertyNames)
             self.init(persistentIdentifier: identifier, layout: layout, values: ContiguousArray(layout.propertyNames.map(backingData.persistentValue(forProperty:))))
@@ -50,8 +50,12 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
 
     public func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?) -> DefaultSnapshot {
         var copy = DefaultSnapshot(persistentIdentifier: persistentIdentifier, layout: layout, values: values)
-        if let remappedIdentifiers, !remappedIdentifiers.isEmpty {
-            copy.values = ContiguousArray(values.map { $0?.remapped(remappedIdentifiers) })
+        guard let remappedIdentifiers, !remappedIdentifiers.isEmpty else { return copy }
+        for index in values.indices {
+            switch values[index] {
+            case .identifier?, .identifiers?: copy.values[index] = values[index]!.remapped(remappedIdentifiers)
+            default: continue
+            }
         }
         return copy
     }

@@ -25,8 +25,15 @@ public struct EntityMapping: Sendable {
     public let table: String
     public let columns: [Column]
     public let toMany: [ToMany]
+    /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then ``columnValues(of:)``.
+    public let insertSQL: String
+    /// `UPDATE table SET columns… = … WHERE _pk = …`; bind ``columnValues(of:)``, then the key.
+    /// `nil` when the table has no columns besides the key.
+    public let updateSQL: String?
+    /// `SELECT _pk, columns… FROM table AS alias WHERE _pk = ?`, for reads by identifier.
+    public let selectByKeySQL: String
 
-    public init(entity: Schema.Entity, schema: Schema) {
+    public init(entity: Schema.Entity, schema: Schema, dialect: any SQLDialect) {
         self.entity = entity
         self.table = SQLNames.table(entity)
         let layout = entity.snapshotLayout
@@ -49,6 +56,14 @@ public struct EntityMapping: Sendable {
         }
         self.columns = columns
         self.toMany = toMany
+        let table = self.table
+        self.insertSQL = SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
+        self.updateSQL = Self.updateSQL(table: table, columns: columns, dialect: dialect)
+        var select = SQLSerializer(dialect: dialect)
+        select.write(SQLSelect(
+            columns: [.column(table: "r", name: SQLNames.primaryKey)] + columns.map { .column(table: "r", name: $0.name) }, from: table, as: "r",
+            where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.null))))
+        self.selectByKeySQL = select.text
     }
 
     /// The primary key and every column, qualified by `alias`, in read order.
@@ -61,14 +76,7 @@ public struct EntityMapping: Sendable {
         columns.map { snapshot.values[$0.slot] ?? .null }
     }
 
-    /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then ``columnValues(of:)``.
-    public func insertStatement(dialect: any SQLDialect) -> String {
-        SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
-    }
-
-    /// `UPDATE table SET columns… = … WHERE _pk = …`; bind ``columnValues(of:)``, then the key.
-    /// `nil` when the table has no columns besides the key.
-    public func updateStatement(dialect: any SQLDialect) -> String? {
+    private static func updateSQL(table: String, columns: [Column], dialect: any SQLDialect) -> String? {
         guard !columns.isEmpty else { return nil }
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("UPDATE ")

@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 extension PersistentValue {
@@ -5,6 +6,13 @@ extension PersistentValue {
     /// are one value, as Swift's `==` says. Other values are unchanged.
     public var canonical: PersistentValue {
         guard case .string(let string) = self else { return self }
-        return .string(string.precomposedStringWithCanonicalMapping)
+        return .string(string.canonicalForm)
+    }
+}
+
+extension String {
+    /// The string in Unicode NFC; ASCII text is returned as is, since it is already NFC.
+    public var canonicalForm: String {
+        utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping
     }
 }

@@ -21,8 +21,10 @@ extension SQLiteConnection {
             if sqlite3_stmt_busy(statement.handle) != 0 { return try prepare(sql) }
             statement.reset()
             statement.clearBindings()
-            cacheOrder.removeAll { $0 == sql }
-            cacheOrder.append(sql)
+            if cacheOrder.last != sql {
+                cacheOrder.removeAll { $0 == sql }
+                cacheOrder.append(sql)
+            }
             return statement
         }
         let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))

@@ -1,6 +1,7 @@
 import Foundation
 internal import CSQLite
 import StrataCore
+import StrataSQL
 
 extension SQLiteStatement {
     /// Binds `values` to parameters `?1`…`?N`, in Strata's persisted form:
@@ -38,7 +39,7 @@ extension SQLiteStatement {
         case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
         case .double(let value) where value.isNaN: code = bindText("NaN", at: index)
         case .double(let value): code = sqlite3_bind_double(handle, index, value)
-        case .string(let value): code = bindText(value.precomposedStringWithCanonicalMapping, at: index)
+        case .string(let value): code = bindText(value.canonicalForm, at: index)
         case .data(let value): code = value.withUnsafeBytes { bindBlob($0, at: index) }
         case .date(let value): code = sqlite3_bind_double(handle, index, value.timeIntervalSinceReferenceDate)
         case .uuid(let value): code = withUnsafeBytes(of: value.uuid) { bindBlob($0, at: index) }
