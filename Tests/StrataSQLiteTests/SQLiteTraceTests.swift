@@ -10,6 +10,7 @@ import Testing
         private let statements = Mutex<[String]>([])
         func record(_ sql: String) { statements.withLock { $0.append(sql) } }
         var selects: [String] { statements.withLock { $0.filter { $0.hasPrefix("SELECT") } } }
+        var all: [String] { statements.withLock { $0 } }
         func clear() { statements.withLock { $0.removeAll() } }
     }
 
@@ -28,5 +29,19 @@ import Testing
         #expect(recorder.selects == [
             "SELECT \"t0\".\"_pk\", \"t0\".\"select\", \"t0\".\"from\", \"t0\".\"group\", \"t0\".\"order\" FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"group\" IS NOT ?1) ORDER BY \"t0\".\"_pk\" ASC",
         ])
+    }
+
+    @Test func aBatchDeleteOfAnUnrelatedEntityIsOneDelete() throws {
+        let recorder = Recorder()
+        var configuration = SQLiteConfiguration(url: temporaryDatabase("batch"))
+        configuration.trace = { recorder.record($0) }
+        let container = try ModelContainer(for: Schema([Order.self]), configurations: [configuration])
+        let context = ModelContext(container)
+        for index in 0..<5 { context.insert(Order(select: "s\(index)", from: index)) }
+        try context.save()
+        recorder.clear()
+        try context.delete(model: Order.self, where: #Predicate { $0.from >= 2 })
+        #expect(recorder.all.filter { $0.hasPrefix("DELETE") } == ["DELETE FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"from\" >= ?1)"])
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Order>(sortBy: [SortDescriptor(\.from)])).map(\.from) == [0, 1])
     }
 }

@@ -29,19 +29,19 @@ extension ModelContext {
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
         var descriptor = FetchDescriptor<T>(predicate: predicate)
         descriptor.includePendingChanges = false
-        let doomed = try storeFetch(descriptor, entity: entity(for: T.self))
-        try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), models: doomed)
-        forgetDeleted(doomed.map(\.persistentModelID))
+        let doomed = try fetchIdentifiers(descriptor)
+        try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), identifiers: doomed)
+        forgetDeleted(doomed)
     }
 
-    private func batchDelete<Store: DataStore, T: PersistentModel>(from store: Store, matching request: DataStoreBatchDeleteRequest<T>, models: [T]) throws {
+    private func batchDelete<Store: DataStore, T: PersistentModel>(from store: Store, matching request: DataStoreBatchDeleteRequest<T>, identifiers: [PersistentIdentifier]) throws {
         if let batching = store as? any DataStoreBatching {
             do {
                 return try batching.delete(request)
             } catch DataStoreError.preferInMemoryFilter {}
         }
-        guard !models.isEmpty else { return }
-        _ = try write(to: store, inserted: [], updated: [], deleted: models)
+        guard !identifiers.isEmpty else { return }
+        _ = try write(to: store, inserted: [], updated: [], deleted: try loadModels(identifiers))
     }
 
     /// Mirrors saved deletions on registered models: cascades follow, references are dropped.
