@@ -17,4 +17,5 @@ public enum ConformanceSuite {
         + DeleteRuleCases.all
         + AtomicityCases.all
         + ConcurrencyCases.all
+        + FuzzCases.all
 }
