@@ -20,6 +20,7 @@ struct SQLiteSaveWriter {
         let deleting = Set(request.deleted.map(\.persistentIdentifier))
         let (remapped, existing) = try mintIdentifiers(for: request.inserted, skipping: deleting)
         var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
+        stored.reserveCapacity(request.inserted.count)
         for snapshot in request.inserted {
             let permanent = remapped[snapshot.persistentIdentifier]!
             let row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
@@ -43,6 +44,7 @@ struct SQLiteSaveWriter {
     private mutating func mintIdentifiers(for inserted: [DefaultSnapshot], skipping deleting: Set<PersistentIdentifier>) throws
         -> (remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>) {
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        remapped.reserveCapacity(inserted.count)
         var existing = Set<PersistentIdentifier>()
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
         for snapshot in inserted {

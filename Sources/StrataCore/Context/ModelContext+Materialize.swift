@@ -8,6 +8,7 @@ extension ModelContext {
                 relatedValues[identifier] = Self.values(of: snapshot, layout: related.layout)
             }
         }
+        registry.reserveCapacity(registry.count + result.fetchedSnapshots.count)
         return result.fetchedSnapshots.map { register($0, entity: entity) as! T }
     }
 

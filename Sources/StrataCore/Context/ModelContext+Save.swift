@@ -83,6 +83,7 @@ extension ModelContext {
     /// Re-keys inserted models under the identifiers the store minted.
     private func adoptPermanentIdentifiers(_ remapped: [PersistentIdentifier: PersistentIdentifier], for inserted: [any PersistentModel]) {
         guard !remapped.isEmpty else { return }
+        registry.reserveCapacity(registry.count + remapped.count)
         for model in inserted {
             let storage = model.storage
             guard let permanent = remapped[storage.identifier] else { continue }
