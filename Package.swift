@@ -45,6 +45,8 @@ let package = Package(
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
+        // A third-party-style store written only against StrataCore's public API (docs/writing-a-backend.md).
+        .target(name: "JSONFileStore", dependencies: ["StrataCore"], path: "Examples/JSONFileStore"),
         // `strata demo` and `strata conformance`.
         .executableTarget(
             name: "StrataCLI",
@@ -64,6 +66,7 @@ let package = Package(
             path: "Tests/StrataMacrosTests"
         ),
         .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"], path: "Tests/StrataSQLTests"),
+        .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
             dependencies: ["StrataSQLite", "StrataConformance"],

@@ -57,6 +57,11 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
         tables.withLock { $0 = InMemoryTables() }
     }
 
+    /// Every feature, with the contract's semantics: this store is the reference.
+    public static let declaredCapabilities = StoreCapabilities.all
+
+    public var capabilities: StoreCapabilities { Self.declaredCapabilities }
+
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
         let matching = try fetch(DataStoreFetchRequest(descriptor: FetchDescriptor(predicate: request.predicate), editingState: request.editingState))
         _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: matching.fetchedSnapshots, editingState: request.editingState))

@@ -9,13 +9,21 @@ import StrataCore
 /// ```
 public struct ConformanceBackend: Sendable {
     public let name: String
+    /// Usually the store's own declaration (`MyStore.declaredCapabilities`).
     public let capabilities: BackendCapabilities
+    /// Cases the backend is known to fail, by case ID, with the reason. Strict: a listed case
+    /// that passes fails the run, so the list never goes stale.
+    public let knownFailures: [String: String]
     /// Returns the configuration of a new, empty store that no other case uses.
     public let makeConfiguration: @Sendable (_ caseID: String) throws -> any DataStoreConfiguration
 
-    public init(name: String, capabilities: BackendCapabilities, makeConfiguration: @escaping @Sendable (_ caseID: String) throws -> any DataStoreConfiguration) {
+    public init(
+        name: String, capabilities: BackendCapabilities, knownFailures: [String: String] = [:],
+        makeConfiguration: @escaping @Sendable (_ caseID: String) throws -> any DataStoreConfiguration
+    ) {
         self.name = name
         self.capabilities = capabilities
+        self.knownFailures = knownFailures
         self.makeConfiguration = makeConfiguration
     }
 }

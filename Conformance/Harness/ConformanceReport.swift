@@ -4,6 +4,8 @@ import Foundation
 public struct CaseResult: Codable, Sendable {
     public enum Status: String, Codable, Sendable {
         case passed, failed, skipped
+        /// Failed, as the backend's list of known failures says it does.
+        case knownFailure
     }
 
     public let id: String
@@ -26,14 +28,24 @@ public struct CaseResult: Codable, Sendable {
 public struct ConformanceReport: Codable, Sendable {
     public let suiteVersion: String
     public let backend: String
+    /// The ways the backend's declared semantic profile departs from the contract.
+    public let declaredDeviations: [String]
     public let results: [CaseResult]
 
     public var passed: Int { results.count { $0.status == .passed } }
     public var failed: Int { results.count { $0.status == .failed } }
     public var skipped: Int { results.count { $0.status == .skipped } }
+    public var knownFailures: Int { results.count { $0.status == .knownFailure } }
 
-    /// `conformance: N passed, N failed, N skipped`.
+    /// `conformance: N passed, N failed, N skipped` (known failures are listed apart).
     public var closingLine: String { "conformance: \(passed) passed, \(failed) failed, \(skipped) skipped" }
+
+    /// `conformant`, `conformant with N declared deviations`, or `not conformant: N failed`.
+    public var verdict: String {
+        guard failed == 0 else { return "not conformant: \(failed) failed" }
+        let deviations = declaredDeviations.count + knownFailures
+        return deviations == 0 ? "conformant" : "conformant with \(deviations) declared deviation\(deviations == 1 ? "" : "s")"
+    }
 
     /// One line per category with its counts, then every failure and skip, then the closing line.
     public var text: String {
@@ -41,11 +53,15 @@ public struct ConformanceReport: Codable, Sendable {
         for category in Set(results.map(\.category)).sorted() {
             let inCategory = results.filter { $0.category == category }
             let counts = [CaseResult.Status.passed, .failed, .skipped].map { status in inCategory.count { $0.status == status } }
-            lines.append("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counts[0]) passed, \(counts[1]) failed, \(counts[2]) skipped")
+            let known = inCategory.count { $0.status == .knownFailure }
+            lines.append("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counts[0]) passed, \(counts[1]) failed, \(counts[2]) skipped"
+                + (known > 0 ? ", \(known) known failures" : ""))
         }
         for result in results where result.status != .passed {
             lines.append("\(result.status.rawValue.uppercased()) \(result.id): \(result.detail ?? "")")
         }
+        for deviation in declaredDeviations { lines.append("DEVIATION \(deviation)") }
+        lines.append("verdict: \(verdict)")
         lines.append(closingLine)
         return lines.joined(separator: "\n")
     }

@@ -18,4 +18,11 @@ public enum ConformanceSuite {
         + AtomicityCases.all
         + ConcurrencyCases.all
         + FuzzCases.all
+        + RelationshipCases.all
+        + ErrorCases.all
+        + ComparisonCases.moreAllTypes
+        + StringCases.morePunctuation
+        + CollectionCases.moreLargeIn
+        + SortCases.morePaging
+        + WindowCases.moreCapability
 }

@@ -21,6 +21,23 @@ public enum Fixtures {
         }
     }
 
+    /// Saves what `seed` inserts, applies `edit` (when given) in a second context and saves it,
+    /// and returns a third context to read the result through.
+    /// - Throws: what the saves or `edit` throw.
+    public static func seedThenEdit(
+        _ container: ModelContainer, seed: (ModelContext) -> Void, edit: ((ModelContext) throws -> Void)?
+    ) throws -> ModelContext {
+        let seeding = ModelContext(container)
+        seed(seeding)
+        try seeding.save()
+        if let edit {
+            let editing = ModelContext(container)
+            try edit(editing)
+            try editing.save()
+        }
+        return ModelContext(container)
+    }
+
     /// Inserts `rows` into a new context of `container` and saves.
     /// - Throws: the save's error.
     public static func saveRows(_ rows: [Row], in container: ModelContainer) throws {

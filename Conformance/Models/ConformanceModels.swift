@@ -6,5 +6,6 @@ public enum ConformanceModels {
     public static var all: [any PersistentModel.Type] {[
         Row.self, Owner.self, Pet.self, Account.self, Seat.self, AllTypes.self,
         Library.self, Book.self, Note.self, Node.self,
+        Student.self, Course.self, Playlist.self, Song.self, Country.self, City.self, Resident.self,
     ]}
 }

@@ -22,6 +22,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
     }
 
     public var identifier: String { backing.identifier }
+    public var capabilities: StoreCapabilities { backing.capabilities }
     public var schema: Schema { backing.schema }
 
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {

@@ -44,7 +44,7 @@ struct ConformanceCommand: ParsableCommand {
     private func makeBackend() throws -> ConformanceBackend {
         switch store {
         case .memory:
-            return ConformanceBackend(name: "in-memory", capabilities: .all) { caseID in
+            return ConformanceBackend(name: "in-memory", capabilities: InMemoryStore.declaredCapabilities) { caseID in
                 InMemoryConfiguration(name: "conformance-\(caseID)-\(UUID().uuidString)")
             }
         case .postgres(let address):
@@ -56,7 +56,7 @@ struct ConformanceCommand: ParsableCommand {
             }
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             print("SQLite databases in \(directory.path)")
-            return ConformanceBackend(name: "sqlite", capabilities: .all) { caseID in
+            return ConformanceBackend(name: "sqlite", capabilities: SQLiteStore.declaredCapabilities) { caseID in
                 SQLiteConfiguration(url: directory.appendingPathComponent("\(caseID)-\(UUID().uuidString).sqlite"))
             }
         }

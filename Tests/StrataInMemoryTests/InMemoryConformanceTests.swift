@@ -5,7 +5,7 @@ import Testing
 
 /// The in-memory store against the whole conformance suite, one test per case.
 @Suite struct InMemoryConformanceTests {
-    static let runner = ConformanceRunner(backend: ConformanceBackend(name: "in-memory", capabilities: .all) { caseID in
+    static let runner = ConformanceRunner(backend: ConformanceBackend(name: "in-memory", capabilities: InMemoryStore.declaredCapabilities) { caseID in
         InMemoryConfiguration(name: "conformance-\(caseID)")
     })
 

@@ -11,8 +11,8 @@ import Testing
         return url
     }()
 
-    /// Every capability: Double columns are untyped so `-0.0` keeps its sign.
-    static let capabilities = BackendCapabilities.all
+    /// The store's own declaration: every feature, code-point string search.
+    static let capabilities = SQLiteStore.declaredCapabilities
 
     static let runner = ConformanceRunner(backend: ConformanceBackend(name: "sqlite", capabilities: capabilities) { caseID in
         SQLiteConfiguration(url: directory.appendingPathComponent("\(caseID)-\(UUID().uuidString).sqlite"))

@@ -103,7 +103,14 @@ struct SQLiteSaveWriter {
             let statement = try updates[mapping.table] ?? connection.prepare(sql)
             updates[mapping.table] = statement
             connection.trace?(sql)
-            try statement.run(mapping.columnValues(of: row) + [.integer(key)])
+            do {
+                try statement.run(mapping.columnValues(of: row) + [.integer(key)])
+            } catch let error as SQLiteError where error.kind == .uniqueViolation {
+                // Only inserts upsert; an update that makes two rows collide is the app's error.
+                throw SwiftDataError.constraintViolation.with(
+                    "updating \(row.persistentIdentifier) would duplicate another row's unique values (\(error.message))",
+                    entity: mapping.entity.name)
+            }
             changed = connection.changes
         } else {
             changed = try SQLiteDeletion.rowExists(row.persistentIdentifier, store: store, connection: connection) ? 1 : 0

@@ -74,6 +74,11 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         }
     }
 
+    /// Every feature; string search compares code points (see docs/sqlite.md).
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features, profile: SemanticProfile(stringSearch: .codePoints))
+
+    public var capabilities: StoreCapabilities { Self.declaredCapabilities }
+
     func mapping(_ entityName: String) throws -> EntityMapping {
         guard let mapping = mappings[entityName] else {
             throw SwiftDataError.modelNotInSchema.with("\(entityName) is not in this store's schema", entity: entityName)

@@ -38,6 +38,8 @@ public protocol DataStore<Snapshot>: AnyObject, Sendable {
     /// The current snapshots of the given models, for resolving relationships and refreshing.
     /// - Throws: the store's typed errors.
     func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot]
+    /// What the store can do and where it departs from the contract.
+    var capabilities: StoreCapabilities { get }
     /// Called when a context starts using the store.
     func initializeState(for editingState: EditingState)
     /// Called when a context is done with the store.
@@ -67,6 +69,9 @@ extension DataStore {
         }
         return found
     }
+
+    /// No optional features and the contract's semantics, unless the store says otherwise.
+    public var capabilities: StoreCapabilities { StoreCapabilities(features: []) }
 
     public func initializeState(for editingState: EditingState) {}
     public func invalidateState(for editingState: EditingState) {}

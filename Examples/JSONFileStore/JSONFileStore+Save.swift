@@ -1,0 +1,86 @@
+import StrataCore
+
+extension JSONFileStore {
+    /// Applies a save to a copy of the file's rows and writes the file only when every step
+    /// succeeded: on any error the file is untouched.
+    ///
+    /// Order: mint identifiers for every insert (upserting on uniqueness constraints), write
+    /// the inserts, apply the updates, delete with delete rules, check that the updates broke
+    /// no uniqueness constraint, write the file.
+    /// - Throws: ``SwiftDataError/modelNotInSchema``, ``SwiftDataError/modelNotFound`` (an
+    ///   update of a deleted row), ``SwiftDataError/deleteRuleViolation``,
+    ///   ``SwiftDataError/constraintViolation``, or the file system's error.
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        try lock.withLock {
+            var state = try load()
+            let deleted = Set(request.deleted.map(\.persistentIdentifier))
+
+            // 1. Mint every permanent identifier before writing anything: inserts may refer
+            //    to each other (parent and child, cycles).
+            let remapped = try mintIdentifiers(for: request.inserted, in: &state, sparing: deleted)
+
+            // 2. Inserts, with relationship values rewritten through the full map.
+            for snapshot in request.inserted {
+                let permanent = remapped[snapshot.persistentIdentifier]!
+                let entity = schema.entitiesByName[permanent.entityName]!
+                state.rows.write(snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped).laidOut(as: entity))
+            }
+
+            // 3. Updates, addressed by the identifier's key; they may refer to new inserts too.
+            for snapshot in request.updated {
+                let identifier = snapshot.persistentIdentifier
+                guard let current = state.rows[identifier], let entity = schema.entitiesByName[identifier.entityName] else {
+                    throw SwiftDataError.modelNotFound.with("\(identifier) is not in the store (deleted elsewhere?); it cannot be updated", entity: identifier.entityName)
+                }
+                state.rows.write(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped).laidOut(as: entity, over: current))
+            }
+
+            // 4. Deletes, with their delete rules.
+            let removed = try JSONDeletion(schema: schema).apply(deleted, to: &state.rows)
+
+            // 5. Only inserts upsert: an update may not make two rows collide.
+            for identifier in Set(request.updated.map(\.persistentIdentifier)).subtracting(removed) {
+                let row = state.rows[identifier]!
+                let uniqueness = JSONUniqueness(entity: schema.entitiesByName[identifier.entityName]!)
+                if let other = uniqueness.collision(of: row, in: state.rows, excluding: [identifier]) {
+                    throw SwiftDataError.constraintViolation.with("updating \(identifier) would duplicate the unique values of \(other)", entity: identifier.entityName)
+                }
+            }
+
+            // 6. All or nothing: the file changes only here.
+            try file.write(state.document)
+
+            var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
+            for permanent in remapped.values { stored[permanent] = state.rows[permanent] }
+            return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: stored)
+        }
+    }
+
+    /// The permanent identifier of each insert: the stored row it collides with on a
+    /// uniqueness constraint (upsert; rows deleted by this save do not count), an earlier
+    /// insert of this save it collides with (the later insert's values win, as it is written
+    /// after), or a newly minted key.
+    private func mintIdentifiers(
+        for inserted: [DefaultSnapshot], in state: inout JSONStoreState, sparing deleted: Set<PersistentIdentifier>
+    ) throws -> [PersistentIdentifier: PersistentIdentifier] {
+        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        // Per entity and constraint index, the unique values claimed by inserts of this save.
+        var claimed: [String: [Int: [[PersistentValue]: PersistentIdentifier]]] = [:]
+        for snapshot in inserted {
+            let temporary = snapshot.persistentIdentifier
+            guard let entity = schema.entitiesByName[temporary.entityName] else {
+                throw SwiftDataError.modelNotInSchema.with("\(temporary.entityName) is not in this store's schema", entity: temporary.entityName)
+            }
+            let keys = entity.uniquenessConstraints.map { JSONUniqueness.key(of: snapshot, for: $0) }
+            let earlier = keys.indices.lazy.compactMap { index in keys[index].flatMap { claimed[entity.name]?[index]?[$0] } }.first
+            let permanent = earlier
+                ?? JSONUniqueness(entity: entity).collision(of: snapshot, in: state.rows, excluding: deleted)
+                ?? state.mint(entity.name)
+            remapped[temporary] = permanent
+            for (index, key) in keys.enumerated() {
+                if let key { claimed[entity.name, default: [:]][index, default: [:]][key] = permanent }
+            }
+        }
+        return remapped
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import JSONFileStore
+import StrataConformance
+import Testing
+
+/// The JSON file store, on a fresh file per case, against the whole conformance suite.
+@Suite struct JSONFileConformanceTests {
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-json-conformance-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// The store's own declaration (every feature, the contract's semantics); a fresh,
+    /// empty file for every container a case makes.
+    static let runner = ConformanceRunner(backend: ConformanceBackend(name: "json-file", capabilities: JSONFileStore.declaredCapabilities) { caseID in
+        JSONFileConfiguration(url: directory.appendingPathComponent("\(caseID)-\(UUID().uuidString).json"))
+    })
+
+    @Test(arguments: ConformanceSuite.cases)
+    func conformance(_ conformanceCase: ConformanceCase) throws {
+        try Self.runner.check(conformanceCase)
+    }
+
+    /// Runs the suite once more as a whole, prints the table and writes the JSON report.
+    @Test func report() throws {
+        let report = try Self.runner.runAllAndReport()
+        #expect(report.failed == 0)
+        #expect(report.verdict == "conformant")
+        #expect(report.passed >= 150)
+        #expect(report.results.filter { $0.status == .skipped }.allSatisfy { $0.detail?.hasPrefix("backend lacks capability ") == true })
+    }
+}
