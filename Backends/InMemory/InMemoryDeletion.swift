@@ -3,7 +3,8 @@ import StrataCore
 /// Deletes rows from in-memory tables following each relationship's delete rule.
 struct InMemoryDeletion {
     let schema: Schema
-    /// Every row the save deletes explicitly; `.deny` does not count references among them.
+    /// Every row the save deletes explicitly; `.deny` does not count references among them or
+    /// among the rows their cascades reach.
     let deleting: Set<PersistentIdentifier>
 
     init(schema: Schema, deleting: Set<PersistentIdentifier>) {
@@ -11,34 +12,40 @@ struct InMemoryDeletion {
         self.deleting = deleting
     }
 
-    /// Removes the rows (and their cascades), refuses `.deny` violations, and drops every
-    /// remaining reference to a removed row.
+    /// Removes the rows and their cascades, refuses `.deny` violations, and drops every
+    /// remaining reference to a removed row. Cascades are collected first, so whether a `.deny`
+    /// blocks never depends on the order rows are visited in.
     /// - Throws: ``SwiftDataError/deleteRuleViolation``.
     func apply(to tables: inout InMemoryTables) throws {
         guard !deleting.isEmpty else { return }
-        var removed = Set<PersistentIdentifier>()
-        var queue = Array(deleting)
-        while let identifier = queue.popLast() {
-            guard !removed.contains(identifier), let row = tables.row(identifier), let entity = schema.entitiesByName[identifier.entityName] else { continue }
-            for relationship in entity.relationships {
-                let related = relatedRows(of: row, through: relationship, in: tables)
-                switch relationship.deleteRule {
-                case .cascade:
-                    queue += related
-                case .deny:
-                    if let blocker = related.first(where: { !deleting.contains($0) && !removed.contains($0) }) {
-                        throw SwiftDataError.deleteRuleViolation.with(
-                            "\(identifier) cannot be deleted: its relationship \(relationship.name) still refers to \(blocker) and its delete rule is .deny",
-                            entity: entity.name, property: relationship.name)
-                    }
-                case .nullify, .noAction:
-                    break
+        let doomed = cascadeClosure(in: tables)
+        for identifier in doomed {
+            guard let row = tables.row(identifier), let entity = schema.entitiesByName[identifier.entityName] else { continue }
+            for relationship in entity.relationships where relationship.deleteRule == .deny {
+                if let blocker = relatedRows(of: row, through: relationship, in: tables).first(where: { !doomed.contains($0) }) {
+                    throw SwiftDataError.deleteRuleViolation.with(
+                        "\(identifier) cannot be deleted: its relationship \(relationship.name) still refers to \(blocker) and its delete rule is .deny",
+                        entity: entity.name, property: relationship.name)
                 }
             }
-            tables.remove(identifier)
-            removed.insert(identifier)
         }
-        dropReferences(to: removed, in: &tables)
+        for identifier in doomed { tables.remove(identifier) }
+        dropReferences(to: doomed, in: &tables)
+    }
+
+    /// The rows being deleted plus every row a `.cascade` rule reaches from them.
+    private func cascadeClosure(in tables: InMemoryTables) -> Set<PersistentIdentifier> {
+        var doomed = Set<PersistentIdentifier>()
+        var queue = Array(deleting)
+        while let identifier = queue.popLast() {
+            guard let row = tables.row(identifier), doomed.insert(identifier).inserted,
+                let entity = schema.entitiesByName[identifier.entityName]
+            else { continue }
+            for relationship in entity.relationships where relationship.deleteRule == .cascade {
+                queue += relatedRows(of: row, through: relationship, in: tables)
+            }
+        }
+        return doomed
     }
 
     /// The existing rows a relationship of `row` reaches. When the inverse is to-one, the

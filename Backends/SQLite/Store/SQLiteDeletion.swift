@@ -5,32 +5,46 @@ import StrataSQL
 struct SQLiteDeletion {
     let store: SQLiteStore
     let connection: SQLiteConnection
-    /// The rows the save deletes explicitly; `.deny` does not count references among them.
+    /// The rows the save deletes explicitly; `.deny` does not count references among them or
+    /// among the rows their cascades reach.
     let deleting: Set<PersistentIdentifier>
 
     /// Removes the rows and their cascades, refuses `.deny` violations, and clears every
-    /// remaining reference to a removed row.
+    /// remaining reference to a removed row. Cascades are collected first, so whether a `.deny`
+    /// blocks never depends on the order rows are visited in.
     /// - Throws: ``SwiftDataError/deleteRuleViolation``, or ``SQLiteError``.
     func apply() throws {
-        var removed = Set<PersistentIdentifier>()
-        var queue = Array(deleting)
-        while let identifier = queue.popLast() {
-            guard !removed.contains(identifier), try Self.rowExists(identifier, store: store, connection: connection) else { continue }
-            let mapping = try store.mapping(identifier.entityName)
-            for relationship in mapping.entity.relationships where relationship.deleteRule == .cascade || relationship.deleteRule == .deny {
-                let related = try relatedRows(of: identifier, through: relationship, in: mapping.entity)
-                if relationship.deleteRule == .cascade {
-                    queue += related
-                } else if let blocker = related.first(where: { !deleting.contains($0) && !removed.contains($0) }) {
+        guard !deleting.isEmpty else { return }
+        let doomed = try cascadeClosure()
+        for identifier in doomed {
+            let entity = try store.mapping(identifier.entityName).entity
+            for relationship in entity.relationships where relationship.deleteRule == .deny {
+                if let blocker = try relatedRows(of: identifier, through: relationship, in: entity).first(where: { !doomed.contains($0) }) {
                     throw SwiftDataError.deleteRuleViolation.with(
                         "\(identifier) cannot be deleted: its relationship \(relationship.name) still refers to \(blocker) and its delete rule is .deny",
-                        entity: mapping.entity.name, property: relationship.name)
+                        entity: entity.name, property: relationship.name)
                 }
             }
-            try delete(from: mapping.table, where: SQLNames.primaryKey, equals: identifier)
-            removed.insert(identifier)
         }
-        for identifier in removed { try dropReferences(to: identifier) }
+        for identifier in doomed {
+            try delete(from: try store.mapping(identifier.entityName).table, where: SQLNames.primaryKey, equals: identifier)
+        }
+        for identifier in doomed { try dropReferences(to: identifier) }
+    }
+
+    /// The existing rows being deleted plus every row a `.cascade` rule reaches from them.
+    private func cascadeClosure() throws -> Set<PersistentIdentifier> {
+        var doomed = Set<PersistentIdentifier>()
+        var queue = Array(deleting)
+        while let identifier = queue.popLast() {
+            guard !doomed.contains(identifier), try Self.rowExists(identifier, store: store, connection: connection) else { continue }
+            doomed.insert(identifier)
+            let entity = try store.mapping(identifier.entityName).entity
+            for relationship in entity.relationships where relationship.deleteRule == .cascade {
+                queue += try relatedRows(of: identifier, through: relationship, in: entity)
+            }
+        }
+        return doomed
     }
 
     static func rowExists(_ identifier: PersistentIdentifier, store: SQLiteStore, connection: SQLiteConnection) throws -> Bool {
