@@ -14,6 +14,7 @@ import StrataCore
 @Model public final class Book {
     public var title: String
     public var library: Library?
+    public var shelf: Shelf?
     @Relationship(deleteRule: .nullify, inverse: \Note.book) public var notes: [Note] = []
 
     public init(title: String, library: Library? = nil) {
@@ -41,5 +42,16 @@ import StrataCore
     public init(name: String, next: Node? = nil) {
         self.name = name
         self.next = next
+    }
+}
+
+/// Holds books and takes them with it (`.cascade`): a library's `.deny` must not block a save
+/// that deletes the library's books through a shelf.
+@Model public final class Shelf {
+    public var label: String
+    @Relationship(deleteRule: .cascade, inverse: \Book.shelf) public var books: [Book] = []
+
+    public init(label: String) {
+        self.label = label
     }
 }
