@@ -4,11 +4,8 @@ import StrataCore
 extension DeleteRuleCases {
     static let cascadeOrder: [ConformanceCase] = [denyIgnoresBooksTheSameSaveCascades, denyStillBlocksWithoutTheCascade]
 
-    /// A library (deny) and a shelf (cascade) share a book; deleting both in one save succeeds,
-    /// and the book goes with the shelf.
-    static let denyIgnoresBooksTheSameSaveCascades = ConformanceCase("deleteRule.deny.cascadeInSameSave", category: "deleteRule") { environment in
-        let container = try environment.makeContainer()
-        let context = ModelContext(container)
+    /// Saves a library and a shelf that hold the same book.
+    static func sharedBook(in context: ModelContext) throws -> (Library, Shelf) {
         let library = Library(name: "city")
         let shelf = Shelf(label: "top")
         let book = Book(title: "shared", library: library)
@@ -17,6 +14,15 @@ extension DeleteRuleCases {
         context.insert(book)
         book.shelf = shelf
         try context.save()
+        return (library, shelf)
+    }
+
+    /// A library (deny) and a shelf (cascade) share a book; deleting both in one save succeeds,
+    /// and the book goes with the shelf.
+    static let denyIgnoresBooksTheSameSaveCascades = ConformanceCase("deleteRule.deny.cascadeInSameSave", category: "deleteRule") { environment in
+        let container = try environment.makeContainer()
+        let context = ModelContext(container)
+        let (library, shelf) = try sharedBook(in: context)
         context.delete(shelf)
         context.delete(library)
         try context.save()
@@ -30,14 +36,7 @@ extension DeleteRuleCases {
     static let denyStillBlocksWithoutTheCascade = ConformanceCase("deleteRule.deny.blocksWithoutCascade", category: "deleteRule") { environment in
         let container = try environment.makeContainer()
         let context = ModelContext(container)
-        let library = Library(name: "city")
-        let shelf = Shelf(label: "top")
-        let book = Book(title: "shared", library: library)
-        context.insert(library)
-        context.insert(shelf)
-        context.insert(book)
-        book.shelf = shelf
-        try context.save()
+        let (library, _) = try sharedBook(in: context)
         context.delete(library)
         try Check.throwsError("deleting a library whose book stays", matching: { ($0 as? SwiftDataError) == .deleteRuleViolation }) {
             try context.save()
