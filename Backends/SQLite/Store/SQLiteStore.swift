@@ -14,9 +14,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     public let configuration: SQLiteConfiguration
     public let schema: Schema
     public let identifier: String
-    let dialect = SQLiteDialect()
-    let tables: SchemaTables
-    let mappings: [String: EntityMapping]
+    let engine: SQLStoreEngine
     let connections: SQLiteConnections
 
     /// Opens (creating when missing) the database and brings its tables in line with the schema.
@@ -32,19 +30,18 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         }
         self.configuration = configuration
         self.schema = schema
-        self.tables = try SchemaTables(schema: schema, dialect: dialect)
-        self.mappings = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, EntityMapping(entity: $0, schema: schema, dialect: SQLiteDialect())) })
+        let tables = try SchemaTables(schema: schema, dialect: SQLiteDialect())
         let writer = try Self.open(configuration, writer: true)
         self.connections = SQLiteConnections(
             writer: writer, maximumReaders: configuration.maximumReaders,
             openReader: configuration.location == .inMemory ? nil : { try Self.open(configuration, writer: false) })
-        let tables = self.tables
         self.identifier = try connections.write { connection in
             try connection.transaction {
-                try SQLiteSchemaReconciler(tables: tables, connection: connection).reconcile()
+                try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
                 return try SQLiteMetadata(connection: connection).storeIdentifier()
             }
         }
+        self.engine = try SQLStoreEngine(schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier)
     }
 
     private static func open(_ configuration: SQLiteConfiguration, writer: Bool) throws -> SQLiteConnection {
@@ -62,31 +59,11 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     }
 
     public func erase() throws {
-        try connections.write { connection in
-            try connection.transaction {
-                for table in tables.tables {
-                    var serializer = SQLSerializer(dialect: dialect)
-                    serializer.write("DELETE FROM ")
-                    serializer.write(identifier: table.name)
-                    try connection.execute(serializer.text)
-                }
-            }
-        }
+        try connections.write { connection in try connection.transaction { try engine.erase(on: connection) } }
     }
 
     /// Every feature; string search compares code points (see docs/sqlite.md).
     public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features, profile: SemanticProfile(stringSearch: .codePoints))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
-
-    func mapping(_ entityName: String) throws -> EntityMapping {
-        guard let mapping = mappings[entityName] else {
-            throw SwiftDataError.modelNotInSchema.with("\(entityName) is not in this store's schema", entity: entityName)
-        }
-        return mapping
-    }
-
-    func mapping<T: PersistentModel>(for type: T.Type) throws -> EntityMapping {
-        try mapping(Schema.entityName(for: type))
-    }
 }

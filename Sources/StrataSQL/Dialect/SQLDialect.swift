@@ -35,11 +35,26 @@ public protocol SQLDialect: Sendable {
     /// it) is NaN; `nil` when the dialect cannot tell, so the translator leaves such comparisons
     /// and sorts to memory. A dialect that answers also promises NaN sorts after every number.
     func isNotNaN(_ number: SQLExpression) -> SQLExpression?
+    /// An expression ordering a join table's rows (aliased `alias`) as they were inserted, so
+    /// to-many relationships read back in the order they were saved; `nil` when the database
+    /// keeps no such order (rows then come back by target key).
+    func insertionOrder(alias: String) -> SQLExpression?
+    /// Whether the position function finds `needle` exactly as Swift would (by code point);
+    /// other needles stay in memory.
+    func canSearch(for needle: String) -> Bool
 }
 
 extension SQLDialect {
     /// By default a dialect does not know how its database stores NaN.
     public func isNotNaN(_ number: SQLExpression) -> SQLExpression? { nil }
+
+    /// By default a needle with U+0000 stays in memory: position functions of C-string heritage stop there.
+    public func canSearch(for needle: String) -> Bool {
+        !needle.unicodeScalars.contains("\0")
+    }
+
+    /// By default a dialect keeps no insertion order.
+    public func insertionOrder(alias: String) -> SQLExpression? { nil }
 
     /// Quotes an identifier, doubling any embedded quote, so any name is safe.
     public func quote(_ identifier: String) -> String {

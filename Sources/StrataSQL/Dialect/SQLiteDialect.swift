@@ -44,6 +44,11 @@ public struct SQLiteDialect: SQLDialect {
         .binary(.function("typeof", [number]), "<>", .keyword("'text'"))
     }
 
+    /// Every SQLite table without `WITHOUT ROWID` numbers its rows in insertion order.
+    public func insertionOrder(alias: String) -> SQLExpression? {
+        .column(table: alias, name: "rowid")
+    }
+
     public func window(limit: SQLExpression?, offset: SQLExpression?) -> [(keyword: StaticString, value: SQLExpression)] {
         switch (limit, offset) {
         case (nil, nil): return []

@@ -11,6 +11,16 @@ public enum SQLWrites {
         return serializer.statement
     }
 
+    /// `DELETE FROM table WHERE column IN (values…)`.
+    public static func delete(from table: String, where column: String, in values: [PersistentValue], dialect: any SQLDialect) -> SQLStatement {
+        var serializer = SQLSerializer(dialect: dialect)
+        serializer.write("DELETE FROM ")
+        serializer.write(identifier: table)
+        serializer.write(" WHERE ")
+        serializer.write(.binary(.column(table: nil, name: column), "IN", .list(values.map { .bind($0) })))
+        return serializer.statement
+    }
+
     /// `UPDATE table SET column = value`, optionally `WHERE filterColumn = filterValue`.
     public static func update(
         _ table: String, set column: String, to value: SQLExpression, where filter: (column: String, value: PersistentValue)? = nil,
@@ -27,17 +37,21 @@ public enum SQLWrites {
         return serializer.statement
     }
 
-    /// `INSERT INTO table (columns…) VALUES (…)` with one placeholder per column, optionally
-    /// `ON CONFLICT DO NOTHING`; the text is prepared once and bound per row.
-    public static func insert(into table: String, columns: [String], ignoringConflicts: Bool = false, dialect: any SQLDialect) -> String {
+    /// `INSERT INTO table (columns…) VALUES (…), …` with one placeholder per column for each of
+    /// `rowCount` rows, optionally `ON CONFLICT DO NOTHING`; the text is prepared once and bound
+    /// per row (or per batch of rows).
+    public static func insert(into table: String, columns: [String], rowCount: Int = 1, ignoringConflicts: Bool = false, dialect: any SQLDialect) -> String {
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("INSERT INTO ")
         serializer.write(identifier: table)
         serializer.write(" (")
         serializer.write(columns) { $0.write(identifier: $1) }
-        serializer.write(") VALUES (")
-        serializer.write(columns) { serializer, _ in serializer.write(bind: .null) }
-        serializer.write(")")
+        serializer.write(") VALUES ")
+        serializer.write(0..<rowCount) { serializer, _ in
+            serializer.write("(")
+            serializer.write(columns) { serializer, _ in serializer.write(bind: .null) }
+            serializer.write(")")
+        }
         if ignoringConflicts { serializer.write(" ON CONFLICT DO NOTHING") }
         return serializer.text
     }

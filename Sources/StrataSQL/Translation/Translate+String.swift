@@ -24,12 +24,12 @@ extension PredicateExpressions.SequenceStartsWith: SQLTranslatable where Base: S
 }
 
 extension TranslationContext {
-    /// Checks a string search: a string haystack and a captured string needle without NUL
-    /// (position functions of C-string heritage stop there).
+    /// Checks a string search: a string haystack and a captured string needle the dialect can
+    /// search for (``SQLDialect/canSearch(for:)``).
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` otherwise.
     func stringSearch(_ haystack: SQLOperand, _ needle: SQLOperand) throws -> (SQLOperand, SQLOperand) {
         guard try haystack.storage(atLeast: .ordered) == .string, try needle.storage(atLeast: .ordered) == .string,
-              let text = needle.constant.flatMap(unwrappedOptional) as? String, !text.contains("\0")
+              let text = needle.constant.flatMap(unwrappedOptional) as? String, dialect.canSearch(for: text)
         else { throw DataStoreError.preferInMemoryFilter }
         return (haystack, needle)
     }

@@ -1,10 +1,9 @@
 import StrataCore
-import StrataSQL
 
-/// Deletes rows following each relationship's delete rule, inside the writer's transaction.
-struct SQLiteDeletion {
-    let store: SQLiteStore
-    let connection: SQLiteConnection
+/// Deletes rows following each relationship's delete rule, inside the backend's write transaction.
+struct SQLDeletion<Connection: SQLConnection> {
+    let engine: SQLStoreEngine
+    let connection: Connection
     /// The rows the save deletes explicitly; `.deny` does not count references among them or
     /// among the rows their cascades reach.
     let deleting: Set<PersistentIdentifier>
@@ -12,12 +11,12 @@ struct SQLiteDeletion {
     /// Removes the rows and their cascades, refuses `.deny` violations, and clears every
     /// remaining reference to a removed row. Cascades are collected first, so whether a `.deny`
     /// blocks never depends on the order rows are visited in.
-    /// - Throws: ``SwiftDataError/deleteRuleViolation``, or ``SQLiteError``.
+    /// - Throws: ``SwiftDataError/deleteRuleViolation``, or the connection's error.
     func apply() throws {
         guard !deleting.isEmpty else { return }
         let doomed = try cascadeClosure()
         for identifier in doomed {
-            let entity = try store.mapping(identifier.entityName).entity
+            let entity = try engine.mapping(identifier.entityName).entity
             for relationship in entity.relationships where relationship.deleteRule == .deny {
                 if let blocker = try relatedRows(of: identifier, through: relationship, in: entity).first(where: { !doomed.contains($0) }) {
                     throw SwiftDataError.deleteRuleViolation.with(
@@ -27,7 +26,7 @@ struct SQLiteDeletion {
             }
         }
         for identifier in doomed {
-            try delete(from: try store.mapping(identifier.entityName).table, where: SQLNames.primaryKey, equals: identifier)
+            try delete(from: try engine.mapping(identifier.entityName).table, where: SQLNames.primaryKey, equals: identifier)
         }
         for identifier in doomed { try dropReferences(to: identifier) }
     }
@@ -37,9 +36,9 @@ struct SQLiteDeletion {
         var doomed = Set<PersistentIdentifier>()
         var queue = Array(deleting)
         while let identifier = queue.popLast() {
-            guard !doomed.contains(identifier), try Self.rowExists(identifier, store: store, connection: connection) else { continue }
+            guard !doomed.contains(identifier), try Self.rowExists(identifier, engine: engine, connection: connection) else { continue }
             doomed.insert(identifier)
-            let entity = try store.mapping(identifier.entityName).entity
+            let entity = try engine.mapping(identifier.entityName).entity
             for relationship in entity.relationships where relationship.deleteRule == .cascade {
                 queue += try relatedRows(of: identifier, through: relationship, in: entity)
             }
@@ -47,13 +46,14 @@ struct SQLiteDeletion {
         return doomed
     }
 
-    static func rowExists(_ identifier: PersistentIdentifier, store: SQLiteStore, connection: SQLiteConnection) throws -> Bool {
-        guard identifier.storeIdentifier == store.identifier, let key = identifier.primaryKey.integerValue else { return false }
-        let mapping = try store.mapping(identifier.entityName)
-        let statement = store.serialize(SQLSelect(
+    /// Whether the row an identifier names is stored.
+    static func rowExists(_ identifier: PersistentIdentifier, engine: SQLStoreEngine, connection: Connection) throws -> Bool {
+        guard engine.isStored(identifier) else { return false }
+        let mapping = try engine.mapping(identifier.entityName)
+        let statement = engine.serialize(SQLSelect(
             columns: [.keyword("1")], from: mapping.table, as: "r",
-            where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.integer(key)))))
-        return try !connection.query(statement.text, binds: statement.binds) { _ in true }.isEmpty
+            where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.integer(identifier.primaryKey.integerValue!)))))
+        return try !connection.integers(statement).isEmpty
     }
 
     /// The rows a relationship of the row reaches, as stored now.
@@ -61,7 +61,7 @@ struct SQLiteDeletion {
         let key = PersistentValue.integer(identifier.primaryKey.integerValue!)
         let alias = "r"
         let select: SQLSelect
-        switch SQLNames.storage(of: relationship, in: entity, schema: store.schema) {
+        switch SQLNames.storage(of: relationship, in: entity, schema: engine.schema) {
         case .foreignKey(let column):
             select = SQLSelect(
                 columns: [.column(table: alias, name: column)], from: SQLNames.table(entity), as: alias,
@@ -73,19 +73,18 @@ struct SQLiteDeletion {
         case .joinTable(let table, let ownerColumn, let targetColumn):
             select = SQLSelect(columns: [.column(table: alias, name: targetColumn)], from: table, as: alias, where: .binary(.column(table: alias, name: ownerColumn), "=", .bind(key)))
         }
-        let statement = store.serialize(select)
-        return try connection.query(statement.text, binds: statement.binds) { store.identifier(relationship.destination, $0.int64(at: 0)) }
+        return try connection.integers(engine.serialize(select)).map { engine.identifier(relationship.destination, $0) }
     }
 
     /// Nulls to-one references to a removed row and drops its join-table rows.
     private func dropReferences(to identifier: PersistentIdentifier) throws {
-        for entity in store.schema.entities {
+        for entity in engine.schema.entities {
             for relationship in entity.relationships {
-                switch SQLNames.storage(of: relationship, in: entity, schema: store.schema) {
+                switch SQLNames.storage(of: relationship, in: entity, schema: engine.schema) {
                 case .foreignKey(let column) where relationship.destination == identifier.entityName:
                     let clear = SQLWrites.update(
-                        SQLNames.table(entity), set: column, to: .keyword("NULL"), where: (column, .identifier(identifier)), dialect: store.dialect)
-                    try connection.run(clear.text, binds: clear.binds)
+                        SQLNames.table(entity), set: column, to: .keyword("NULL"), where: (column, .identifier(identifier)), dialect: engine.dialect)
+                    try connection.run(clear)
                 case .joinTable(let table, let ownerColumn, let targetColumn):
                     if entity.name == identifier.entityName { try delete(from: table, where: ownerColumn, equals: identifier) }
                     if relationship.destination == identifier.entityName { try delete(from: table, where: targetColumn, equals: identifier) }
@@ -97,7 +96,6 @@ struct SQLiteDeletion {
     }
 
     private func delete(from table: String, where column: String, equals identifier: PersistentIdentifier) throws {
-        let statement = SQLWrites.delete(from: table, where: column, equals: .identifier(identifier), dialect: store.dialect)
-        try connection.run(statement.text, binds: statement.binds)
+        try connection.run(SQLWrites.delete(from: table, where: column, equals: .identifier(identifier), dialect: engine.dialect))
     }
 }

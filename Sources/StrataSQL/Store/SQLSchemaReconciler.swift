@@ -1,20 +1,24 @@
 import StrataCore
-import StrataSQL
 
 /// Brings a database's tables in line with the schema on open: creates what is missing,
 /// applies additive changes, and refuses anything else with a list of the differences.
-struct SQLiteSchemaReconciler {
+public struct SQLSchemaReconciler<Connection: SQLConnection> {
     let tables: SchemaTables
-    let connection: SQLiteConnection
+    let connection: Connection
+
+    public init(tables: SchemaTables, connection: Connection) {
+        self.tables = tables
+        self.connection = connection
+    }
 
     /// - Throws: ``SwiftDataError/schemaMismatch`` listing every conflicting difference; nothing
     ///   is changed then.
-    func reconcile() throws {
+    public func reconcile() throws {
         var differences: [String] = []
         var additions: [(table: TableDefinition, column: ColumnDefinition)] = []
         var creations: [TableDefinition] = []
         for table in tables.tables {
-            let existing = try columns(of: table.name)
+            let existing = try connection.columnTypes(of: table.name)
             if existing.isEmpty {
                 creations.append(table)
                 continue
@@ -41,27 +45,19 @@ struct SQLiteSchemaReconciler {
                 "the database's tables disagree with the schema:\n- " + differences.joined(separator: "\n- "))
         }
         for table in creations {
-            for statement in tables.createStatements(for: table) { try connection.execute(statement.text, binds: statement.binds) }
+            for statement in tables.createStatements(for: table) { try connection.run(statement) }
         }
         for (table, column) in additions { try add(column, to: table) }
         for table in tables.tables where !creations.contains(table) {
-            for statement in tables.indexStatements(for: table) { try connection.execute(statement.text, binds: statement.binds) }
+            for statement in tables.indexStatements(for: table) { try connection.run(statement) }
         }
-    }
-
-    /// The declared type of every column of `table`, by name; empty when the table does not exist.
-    private func columns(of table: String) throws -> [String: String] {
-        let rows = try connection.query("SELECT \"name\", \"type\" FROM pragma_table_info(?1)", binds: [.string(table)]) {
-            ($0.text(at: 0), $0.text(at: 1))
-        }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     private func add(_ column: ColumnDefinition, to table: TableDefinition) throws {
         let add = SQLWrites.addColumn(column, to: table.name, dialect: tables.dialect)
-        try connection.execute(add.text, binds: add.binds)
+        try connection.run(add)
         guard let defaultValue = column.defaultValue else { return }
         let fill = SQLWrites.update(table.name, set: column.name, to: .bind(defaultValue), dialect: tables.dialect)
-        try connection.execute(fill.text, binds: fill.binds)
+        try connection.run(fill)
     }
 }

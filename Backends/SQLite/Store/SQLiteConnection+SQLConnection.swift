@@ -1,0 +1,91 @@
+import StrataCore
+import StrataSQL
+
+/// What the shared SQL engine needs from an SQLite connection: rows decoded with SQLite's
+/// column API, writes through cached prepared statements, keys from persisted counters.
+extension SQLiteConnection: SQLConnection {
+    @discardableResult
+    func run(_ statement: SQLStatement) throws -> Int {
+        try run(statement.text, binds: statement.binds)
+    }
+
+    func integers(_ statement: SQLStatement) throws -> [Int64] {
+        try query(statement.text, binds: statement.binds) { $0.int64(at: 0) }
+    }
+
+    func integerPairs(_ statement: SQLStatement) throws -> [(Int64, Int64)] {
+        try query(statement.text, binds: statement.binds) { ($0.int64(at: 0), $0.int64(at: 1)) }
+    }
+
+    func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
+        let layout = mapping.entity.snapshotLayout
+        let slotCount = layout.propertyNames.count
+        let entity = mapping.entity.name
+        return try query(statement.text, binds: statement.binds) { row -> DefaultSnapshot in
+            var values = ContiguousArray<PersistentValue?>(repeating: nil, count: slotCount)
+            for (offset, column) in mapping.columns.enumerated() {
+                let index = Int32(offset + 1)
+                if let storage = column.storage {
+                    values[column.slot] = row.persistentValue(at: index, as: storage)
+                } else {
+                    values[column.slot] = row.isNull(at: index)
+                        ? .null : .identifier(EntityMapping.identifier(store: storeIdentifier, entity: column.destination!, key: row.int64(at: index)))
+                }
+            }
+            let identifier = EntityMapping.identifier(store: storeIdentifier, entity: entity, key: row.int64(at: 0))
+            return DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values)
+        }
+    }
+
+    /// Inserts row by row through one prepared statement: SQLite has no round trips to save.
+    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+        let statement = try cachedStatement(mapping.insertSQL)
+        for row in rows {
+            trace?(mapping.insertSQL)
+            try statement.run([.integer(row.persistentIdentifier.primaryKey.integerValue!)] + mapping.columnValues(of: row))
+        }
+    }
+
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier] {
+        guard let sql = mapping.updateSQL else { preconditionFailure("\(mapping.table) has no columns to update") }
+        let statement = try cachedStatement(sql)
+        var missing: [PersistentIdentifier] = []
+        for row in rows {
+            trace?(sql)
+            try statement.run(mapping.columnValues(of: row) + [.integer(row.persistentIdentifier.primaryKey.integerValue!)])
+            if changes == 0 { missing.append(row.persistentIdentifier) }
+        }
+        return missing
+    }
+
+    func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws {
+        let statement = try cachedStatement(sql)
+        for binds in rows {
+            trace?(sql)
+            try statement.run(binds)
+        }
+    }
+
+    /// Keys from a counter per table in the metadata table, advanced inside the save's
+    /// transaction, so a key is never reused, even after its row was deleted.
+    func newKeys(_ count: Int, for table: String) throws -> [Int64] {
+        let name = PersistentValue.string("nextKey.\(table)")
+        let stored = try query("SELECT \"value\" FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?1", binds: [name]) { Int64($0.text(at: 0)) ?? 1 }
+        let first = stored.first ?? 1
+        try run(
+            "INSERT INTO \"\(SQLiteMetadata.table)\" (\"key\", \"value\") VALUES (?1, ?2) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
+            binds: [name, .string(String(first + Int64(count)))])
+        return Array(first..<first + Int64(count))
+    }
+
+    func columnTypes(of table: String) throws -> [String: String] {
+        let rows = try query("SELECT \"name\", \"type\" FROM pragma_table_info(?1)", binds: [.string(table)]) {
+            ($0.text(at: 0), $0.text(at: 1))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    func isUniqueViolation(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.kind == .uniqueViolation
+    }
+}

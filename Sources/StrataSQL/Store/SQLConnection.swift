@@ -1,0 +1,44 @@
+import StrataCore
+
+/// One connection to a SQL database, as ``SQLStoreEngine`` drives it: statements run one at a
+/// time, inside whatever transaction the backend opened. A backend conforms its raw connection
+/// and keeps what differs between databases here: how rows decode, how rows are written in
+/// bulk, how keys are minted and how the catalog is read.
+public protocol SQLConnection {
+    /// Runs a statement that returns no rows.
+    /// - Returns: how many rows it changed.
+    @discardableResult func run(_ statement: SQLStatement) throws -> Int
+
+    /// Runs a query and returns its first column, an integer (keys, counts), per row.
+    func integers(_ statement: SQLStatement) throws -> [Int64]
+
+    /// Runs a query and returns its first two columns, integers (owner and target keys), per row.
+    func integerPairs(_ statement: SQLStatement) throws -> [(Int64, Int64)]
+
+    /// Runs a query selecting ``EntityMapping/selectColumns(alias:)`` and decodes each row into a
+    /// snapshot, to-many relationships left unset.
+    func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot]
+
+    /// Inserts new rows into the mapping's table: each row's integer key and column values.
+    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws
+
+    /// Updates rows of the mapping's table, found by key, with their column values.
+    /// - Returns: the rows that were not found.
+    /// - Throws: an error that ``isUniqueViolation(_:)`` recognises when a row would duplicate
+    ///   another's unique values.
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier]
+
+    /// Runs one statement once per row of binds (join-table rows).
+    func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws
+
+    /// `count` keys for new rows of `table`. A key a committed save used is never handed out
+    /// again, even after its row was deleted (an old identifier never names a new row).
+    func newKeys(_ count: Int, for table: String) throws -> [Int64]
+
+    /// The declared type of every column of `table`, by name, in the spelling of the dialect's
+    /// ``SQLDialect/columnType(for:)``; empty when the table does not exist.
+    func columnTypes(of table: String) throws -> [String: String]
+
+    /// Whether `error` reports a unique-constraint violation.
+    func isUniqueViolation(_ error: any Error) -> Bool
+}

@@ -1,0 +1,153 @@
+import StrataCore
+
+/// Applies one save request inside the backend's write transaction: mints keys (or finds the
+/// stored row an insert upserts onto), writes rows table by table in bulk, rewrites join-table
+/// rows, then deletes with the delete rules. On any error the backend rolls back.
+struct SQLSaveWriter<Connection: SQLConnection> {
+    let engine: SQLStoreEngine
+    let connection: Connection
+
+    func apply(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        let deleting = Set(request.deleted.map(\.persistentIdentifier))
+        let (remapped, existing) = try mintIdentifiers(for: request.inserted, skipping: deleting)
+        // Among inserts of one save that upsert onto the same row, the later wins.
+        var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
+        stored.reserveCapacity(request.inserted.count)
+        var inserts = RowsByEntity(), updates = RowsByEntity()
+        for snapshot in request.inserted {
+            let permanent = remapped[snapshot.persistentIdentifier]!
+            if stored.updateValue(snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped), forKey: permanent) == nil {
+                existing.contains(permanent) ? updates.append(permanent) : inserts.append(permanent)
+            }
+        }
+        for (entity, identifiers) in inserts.groups {
+            let mapping = try engine.mapping(entity)
+            let rows = identifiers.map { stored[$0]! }
+            try connection.insert(rows, into: mapping)
+            try writeToMany(rows, mapping: mapping, replacing: false)
+        }
+        var updated = updates.groups.map { entity, identifiers in (entity, identifiers.map { stored[$0]! }) }
+        for snapshot in request.updated {
+            updated.append((snapshot.persistentIdentifier.entityName, [snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped)]))
+        }
+        for (entity, rows) in Self.merged(updated) { try update(rows, mapping: engine.mapping(entity)) }
+        try SQLDeletion(engine: engine, connection: connection, deleting: deleting).apply()
+        return DataStoreSaveChangesResult(for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: stored)
+    }
+
+    /// A permanent identifier per insert: a new key, or the key of the row it collides with on a
+    /// uniqueness constraint (an upsert), stored or inserted earlier in this save.
+    private func mintIdentifiers(for inserted: [DefaultSnapshot], skipping deleting: Set<PersistentIdentifier>) throws
+        -> (remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>) {
+        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        remapped.reserveCapacity(inserted.count)
+        var existing = Set<PersistentIdentifier>()
+        var needingKeys = RowsByEntity()
+        var upserts: [(insert: PersistentIdentifier, onto: PersistentIdentifier)] = []
+        // The row (a stored identifier, or the temporary one of an earlier insert) owning each unique value tuple.
+        var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
+        for snapshot in inserted {
+            let mapping = try engine.mapping(snapshot.persistentIdentifier.entityName)
+            var owner: PersistentIdentifier?
+            for constraint in mapping.entity.uniquenessConstraints where owner == nil {
+                guard let values = Self.uniqueValues(snapshot, constraint) else { continue }
+                owner = claimed["\(mapping.table)\(constraint)"]?[values]
+                if owner == nil, let match = try storedRow(mapping, constraint, values, skipping: deleting) {
+                    owner = match
+                    existing.insert(match)
+                }
+            }
+            if let owner {
+                upserts.append((snapshot.persistentIdentifier, owner))
+            } else {
+                needingKeys.append(snapshot.persistentIdentifier)
+            }
+            for constraint in mapping.entity.uniquenessConstraints {
+                if let values = Self.uniqueValues(snapshot, constraint) {
+                    claimed["\(mapping.table)\(constraint)", default: [:]][values] = owner ?? snapshot.persistentIdentifier
+                }
+            }
+        }
+        for (entity, identifiers) in needingKeys.groups {
+            let keys = try connection.newKeys(identifiers.count, for: engine.mapping(entity).table)
+            for (temporary, key) in zip(identifiers, keys) { remapped[temporary] = engine.identifier(entity, key) }
+        }
+        for (insert, owner) in upserts { remapped[insert] = remapped[owner] ?? owner }
+        return (remapped, existing)
+    }
+
+    /// The values of a uniqueness constraint; `nil` when one is nil (such rows never collide).
+    private static func uniqueValues(_ snapshot: DefaultSnapshot, _ constraint: [String]) -> [PersistentValue]? {
+        let values = constraint.map { snapshot.value(forProperty: $0) ?? .null }
+        return values.contains(where: \.isNull) ? nil : values
+    }
+
+    /// The stored row holding these unique values, unless this save deletes it.
+    private func storedRow(_ mapping: EntityMapping, _ constraint: [String], _ values: [PersistentValue], skipping deleting: Set<PersistentIdentifier>) throws -> PersistentIdentifier? {
+        let alias = SQLStoreEngine.rowAlias
+        let conditions = zip(constraint, values).map { name, value in
+            SQLExpression.binary(.column(table: alias, name: name), "=", .bind(value))
+        }
+        let select = SQLSelect(
+            columns: [.column(table: alias, name: SQLNames.primaryKey)], from: mapping.table, as: alias,
+            where: conditions.dropFirst().reduce(conditions[0]) { .binary($0, "AND", $1) })
+        return try connection.integers(engine.serialize(select)).lazy.map { engine.identifier(mapping.entity.name, $0) }
+            .first { !deleting.contains($0) }
+    }
+
+    private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping) throws {
+        let missing: [PersistentIdentifier]
+        if mapping.updateSQL == nil {
+            missing = try rows.map(\.persistentIdentifier).filter { try !SQLDeletion.rowExists($0, engine: engine, connection: connection) }
+        } else {
+            do {
+                missing = try connection.update(rows, in: mapping)
+            } catch where connection.isUniqueViolation(error) {
+                // Only inserts upsert; an update that makes two rows collide is the app's error.
+                throw SwiftDataError.constraintViolation.with(
+                    "an update of \(mapping.entity.name) would duplicate another row's unique values (\(error))", entity: mapping.entity.name)
+            }
+        }
+        if let gone = missing.first {
+            throw SwiftDataError.modelNotFound.with("\(gone) was deleted from the store; it cannot be updated")
+        }
+        try writeToMany(rows, mapping: mapping, replacing: true)
+    }
+
+    /// Writes the join-table rows of the rows' to-many relationships kept in join tables,
+    /// first removing the old ones when `replacing`.
+    private func writeToMany(_ rows: [DefaultSnapshot], mapping: EntityMapping, replacing: Bool) throws {
+        for relationship in mapping.toMany {
+            guard case .joinTable(let table, let ownerColumn, let targetColumn) = relationship.storage else { continue }
+            let keys = rows.map { PersistentValue.integer($0.persistentIdentifier.primaryKey.integerValue!) }
+            if replacing {
+                for chunk in keys.chunked(into: SQLStoreEngine.keysPerStatement) {
+                    try connection.run(SQLWrites.delete(from: table, where: ownerColumn, in: Array(chunk), dialect: engine.dialect))
+                }
+            }
+            let pairs = zip(keys, rows).flatMap { key, row in Self.identifiers(in: row[relationship.name]).map { [key, .identifier($0)] } }
+            guard !pairs.isEmpty else { continue }
+            try connection.runForEach(
+                SQLWrites.insert(into: table, columns: [ownerColumn, targetColumn], ignoringConflicts: true, dialect: engine.dialect), binds: pairs)
+        }
+    }
+
+    /// Rows of one entity after another, merged by entity in order of first appearance.
+    private static func merged(_ groups: [(String, [DefaultSnapshot])]) -> [(String, [DefaultSnapshot])] {
+        var order: [String] = []
+        var rows: [String: [DefaultSnapshot]] = [:]
+        for (entity, group) in groups {
+            if rows[entity] == nil { order.append(entity) }
+            rows[entity, default: []] += group
+        }
+        return order.map { ($0, rows[$0]!) }
+    }
+
+    static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
+        switch value {
+        case .identifier(let identifier)?: return [identifier]
+        case .identifiers(let identifiers)?: return identifiers
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import StrataCore
+
+extension SQLStoreEngine {
+    /// Writes a save: inserts (with unique upserts), updates, then deletes with their delete
+    /// rules. Call inside one write transaction; on any error roll it back and nothing is written.
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>, on connection: some SQLConnection) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        try SQLSaveWriter(engine: self, connection: connection).apply(request)
+    }
+
+    /// Deletes the rows matching a batch delete's predicate. An entity that no relationship
+    /// touches is deleted with one `DELETE … WHERE`; otherwise the matching rows go through the
+    /// delete rules. Call inside one write transaction.
+    public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {
+        let mapping = try mapping(for: T.self)
+        let keys = try select(FetchDescriptor(predicate: request.predicate), mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])
+        guard isRelated(mapping.entity) else {
+            var serializer = SQLSerializer(dialect: dialect)
+            serializer.write("DELETE FROM ")
+            serializer.write(identifier: mapping.table)
+            serializer.write(" AS ")
+            serializer.write(identifier: Self.rowAlias)
+            if let filter = keys.filter {
+                serializer.write(" WHERE ")
+                serializer.write(filter)
+            }
+            try connection.run(serializer.statement)
+            return
+        }
+        let doomed = try connection.integers(serialize(keys)).map { identifier(mapping.entity.name, $0) }
+        try SQLDeletion(engine: self, connection: connection, deleting: Set(doomed)).apply()
+    }
+
+    /// Whether the entity has relationships or is the destination of one.
+    private func isRelated(_ entity: Schema.Entity) -> Bool {
+        !entity.relationships.isEmpty || schema.entities.contains { other in other.relationships.contains { $0.destination == entity.name } }
+    }
+}

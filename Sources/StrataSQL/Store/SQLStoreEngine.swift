@@ -1,0 +1,88 @@
+import StrataCore
+
+/// What every SQL store does the same way, whatever the database: building queries from fetch
+/// descriptors, reading snapshots and their to-many relationships, applying saves with unique
+/// upserts and delete rules, and batch deletes. A backend owns connections and transactions
+/// and hands the engine a ``SQLConnection`` inside them.
+public struct SQLStoreEngine: Sendable {
+    /// The alias of the fetched entity's table in every query.
+    public static let rowAlias = "t0"
+    /// How many keys one `IN` list carries.
+    static let keysPerStatement = 10_000
+
+    public let schema: Schema
+    public let dialect: any SQLDialect
+    public let tables: SchemaTables
+    public let storeIdentifier: String
+    let mappings: [String: EntityMapping]
+
+    /// - Throws: ``SwiftDataError/invalidSchema`` when a name does not fit the dialect.
+    public init(schema: Schema, dialect: any SQLDialect, storeIdentifier: String) throws {
+        self.schema = schema
+        self.dialect = dialect
+        self.storeIdentifier = storeIdentifier
+        self.tables = try SchemaTables(schema: schema, dialect: dialect)
+        self.mappings = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, EntityMapping(entity: $0, schema: schema, dialect: dialect)) })
+    }
+
+    /// The mapping of an entity.
+    /// - Throws: ``SwiftDataError/modelNotInSchema``.
+    public func mapping(_ entityName: String) throws -> EntityMapping {
+        guard let mapping = mappings[entityName] else {
+            throw SwiftDataError.modelNotInSchema.with("\(entityName) is not in this store's schema", entity: entityName)
+        }
+        return mapping
+    }
+
+    /// The mapping of a model type.
+    public func mapping<T: PersistentModel>(for type: T.Type) throws -> EntityMapping {
+        try mapping(Schema.entityName(for: type))
+    }
+
+    /// The `SELECT` for a descriptor: its predicate, sort, and window. Rows without a sort come
+    /// in key (insertion) order; a sorted fetch with an explicit offset (paging, as `enumerate`
+    /// does) breaks ties by key so pages never overlap. A sorted top-N leaves ties unordered,
+    /// which saves the database a sort key.
+    /// - Throws: ``DataStoreError/preferInMemoryFilter`` / ``DataStoreError/preferInMemorySort``.
+    public func select<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, columns: [SQLExpression]) throws -> SQLSelect {
+        let alias = Self.rowAlias
+        let translator = SQLQueryTranslator(schema: schema, entity: mapping.entity, dialect: dialect, storeIdentifier: storeIdentifier, alias: alias)
+        let filter = try descriptor.predicate.map { try translator.filter($0) }
+        let ordering = try translator.ordering(descriptor.sortBy)
+        let byKey = SQLOrdering(.column(table: alias, name: SQLNames.primaryKey), ascending: true)
+        return SQLSelect(
+            columns: columns, from: mapping.table, as: alias, where: filter,
+            orderBy: ordering.isEmpty || descriptor.fetchOffset != nil ? ordering + [byKey] : ordering,
+            limit: descriptor.fetchLimit.map { .bind(.integer(Int64(max($0, 0)))) },
+            offset: descriptor.fetchOffset.flatMap { $0 > 0 ? .bind(.integer(Int64($0))) : nil })
+    }
+
+    /// Serializes a query for this engine's dialect.
+    public func serialize(_ select: SQLSelect) -> SQLStatement {
+        var serializer = SQLSerializer(dialect: dialect)
+        serializer.write(select)
+        return serializer.statement
+    }
+
+    /// The identifier of row `key` of an entity in this store.
+    public func identifier(_ entityName: String, _ key: Int64) -> PersistentIdentifier {
+        EntityMapping.identifier(store: storeIdentifier, entity: entityName, key: key)
+    }
+
+    /// Empties every table.
+    public func erase(on connection: some SQLConnection) throws {
+        for table in tables.tables {
+            var serializer = SQLSerializer(dialect: dialect)
+            serializer.write("DELETE FROM ")
+            serializer.write(identifier: table.name)
+            try connection.run(serializer.statement)
+        }
+    }
+}
+
+extension Array {
+    /// The array cut into consecutive slices of at most `size` elements.
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
