@@ -17,9 +17,12 @@
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")
 
 /// Routes one persisted property through the backing data; `@Model` adds it, don't write it yourself.
+///
+/// `index` is the property's position among the persisted properties (its `schemaMetadata`
+/// entry), so accessors reach their slot without looking the key path up.
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro _PersistedProperty() = #externalMacro(module: "StrataMacros", type: "PersistedPropertyMacro")
+public macro _PersistedProperty(index: Int) = #externalMacro(module: "StrataMacros", type: "PersistedPropertyMacro")
 
 /// Sets schema options (such as `.unique`) on a persisted property of a `@Model` class.
 @attached(peer) public macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil) = #externalMacro(module: "StrataMacros", type: "AttributeMacro")

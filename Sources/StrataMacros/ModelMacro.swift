@@ -17,15 +17,10 @@ extension ModelMacro: MemberMacro {
             context.diagnose(Diagnostic(node: node, message: StrataDiagnostic.modelNotAClass))
             return []
         }
-        var properties: [PersistedProperty] = []
-        for member in declaration.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            switch ModelMember(variable) {
-            case .persisted(let property): properties.append(property)
-            case .invalid(let diagnostic): context.diagnose(diagnostic)
-            case .ignored: break
-            }
+        for case .invalid(let diagnostic) in members(of: declaration) {
+            context.diagnose(diagnostic)
         }
+        let properties = persistedProperties(of: declaration)
         var members = [
             backingDataStorage(model),
             backingDataAccessor(model),
@@ -44,17 +39,21 @@ extension ModelMacro: MemberMacro {
         return members
     }
 
+    /// Empty until first used, so `init(backingData:)` never builds backing data it throws away.
     private static func backingDataStorage(_ model: TokenSyntax) -> DeclSyntax {
         """
         @StrataCore.Transient
-        private var _$backingData: any StrataCore.BackingData<\(model)> = \(model).createBackingData()
+        private var _$backingData: (any StrataCore.BackingData<\(model)>)? = nil
         """
     }
 
     private static func backingDataAccessor(_ model: TokenSyntax) -> DeclSyntax {
         """
         public var persistentBackingData: any StrataCore.BackingData<\(model)> {
-            get { _$backingData }
+            get {
+                if let _$backingData { return _$backingData }
+                return StrataCore._backingData(&_$backingData)
+            }
             set { _$backingData = newValue }
         }
         """
@@ -95,6 +94,20 @@ extension ModelMacro: MemberMacro {
             """
     }
 
+    /// What `@Model` makes of each `var`/`let` member of the class, in declaration order.
+    private static func members(of declaration: some DeclGroupSyntax) -> [ModelMember] {
+        declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.map(ModelMember.init)
+    }
+
+    /// The persisted properties in declaration order: property `i` is slot `i` of the backing
+    /// data, the `i`-th entry of `schemaMetadata` and the `index` its accessors pass.
+    private static func persistedProperties(of declaration: some DeclGroupSyntax) -> [PersistedProperty] {
+        members(of: declaration).compactMap { member in
+            if case .persisted(let property) = member { return property }
+            return nil
+        }
+    }
+
     /// The arguments of every `#name(...)` line in the class body, in order.
     private static func arguments(of name: String, in declaration: some DeclGroupSyntax) -> [ExprSyntax] {
         declaration.memberBlock.members
@@ -113,9 +126,10 @@ extension ModelMacro: MemberAttributeMacro {
     ) throws -> [AttributeSyntax] {
         guard declaration.is(ClassDeclSyntax.self),
             let variable = member.as(VariableDeclSyntax.self),
-            case .persisted = ModelMember(variable)
+            case .persisted(let property) = ModelMember(variable),
+            let index = persistedProperties(of: declaration).firstIndex(where: { $0.name.text == property.name.text })
         else { return [] }
-        return ["@_PersistedProperty"]
+        return ["@_PersistedProperty(index: \(raw: index))"]
     }
 }
 

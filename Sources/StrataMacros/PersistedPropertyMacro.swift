@@ -10,6 +10,11 @@ public struct PersistedPropertyMacro {
         guard let property = declaration.as(VariableDeclSyntax.self)?.identifier else { return nil }
         return (property, .identifier("_\(property.plainName)"))
     }
+
+    /// The `index:` argument `@Model` wrote: the property's slot in the backing data.
+    private static func index(in node: AttributeSyntax) -> ExprSyntax? {
+        node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "index" }?.expression.trimmed
+    }
 }
 
 extension PersistedPropertyMacro: AccessorMacro {
@@ -18,25 +23,25 @@ extension PersistedPropertyMacro: AccessorMacro {
         providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard let (name, storage) = names(of: declaration) else { return [] }
+        guard let (name, storage) = names(of: declaration), let index = index(in: node) else { return [] }
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(storage))
             init(initialValue) {
-                _$backingData.setValue(forKey: \\.\(name), to: initialValue)
+                StrataCore._initializeValue(&_$backingData, forKey: \\.\(name), at: \(index), to: initialValue)
                 \(storage) = StrataCore._PersistedPropertyMarker()
             }
             """,
             """
             get {
                 _$observationRegistrar.access(self, keyPath: \\.\(name))
-                return self.getValue(forKey: \\.\(name))
+                return persistentBackingData.getValue(forKey: \\.\(name), at: \(index))
             }
             """,
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {
-                    self.setValue(forKey: \\.\(name), to: newValue)
+                    persistentBackingData.setValue(forKey: \\.\(name), at: \(index), to: newValue)
                 }
             }
             """,

@@ -48,22 +48,23 @@ func expectedType(_ header: String, members: String, generated: [String], confor
     return lines.joined(separator: "\n")
 }
 
-/// A stored property `@_PersistedProperty` has turned into accessors, followed by its marker.
-func persistedAccessors(_ name: String, _ type: String) -> String {
+/// A stored property `@_PersistedProperty` has turned into accessors, followed by its marker;
+/// `index` is its position among the class's persisted properties.
+func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
     """
     var \(name): \(type) {
         @storageRestrictions(accesses: _$backingData, initializes: _\(name))
         init(initialValue) {
-            _$backingData.setValue(forKey: \\.\(name), to: initialValue)
+            StrataCore._initializeValue(&_$backingData, forKey: \\.\(name), at: \(index), to: initialValue)
             _\(name) = StrataCore._PersistedPropertyMarker()
         }
         get {
             _$observationRegistrar.access(self, keyPath: \\.\(name))
-            return self.getValue(forKey: \\.\(name))
+            return persistentBackingData.getValue(forKey: \\.\(name), at: \(index))
         }
         set {
             _$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {
-                self.setValue(forKey: \\.\(name), to: newValue)
+                persistentBackingData.setValue(forKey: \\.\(name), at: \(index), to: newValue)
             }
         }
     }
@@ -87,12 +88,15 @@ func modelMembers(_ model: String, persisted: [Persisted] = [], unique: String? 
     var members = [
         """
         @StrataCore.Transient
-        private var _$backingData: any StrataCore.BackingData<\(model)> = \(model).createBackingData()
+        private var _$backingData: (any StrataCore.BackingData<\(model)>)? = nil
         """,
         """
         public var persistentBackingData: any StrataCore.BackingData<\(model)> {
             get {
-                _$backingData
+                if let _$backingData {
+                    return _$backingData
+                }
+                return StrataCore._backingData(&_$backingData)
             }
             set {
                 _$backingData = newValue

@@ -11,7 +11,7 @@ import Testing
             expandsTo: expectedModel(
                 "Counter",
                 declaration: "class Counter",
-                members: persistedAccessors("value", "Int"),
+                members: persistedAccessors("value", "Int", index: 0),
                 persisted: [Persisted("value", defaultValue: "(0 as Int)")]
             )
         )
@@ -30,10 +30,10 @@ import Testing
             expandsTo: expectedModel(
                 "Stop",
                 members: """
-                    @_PersistedProperty
+                    @_PersistedProperty(index: 0)
                     var note: String?
-                    @_PersistedProperty var trip: Trip?
-                    @_PersistedProperty var tags: [Tag] = []
+                    @_PersistedProperty(index: 1) var trip: Trip?
+                    @_PersistedProperty(index: 2) var tags: [Tag] = []
                     """,
                 persisted: [
                     Persisted("note"),
@@ -104,9 +104,9 @@ import Testing
             expandsTo: expectedModel(
                 "Account",
                 members: """
-                    @_PersistedProperty var email: String
-                    @_PersistedProperty var nickname: String
-                    @_PersistedProperty var lastSeen: Int = 0
+                    @_PersistedProperty(index: 0) var email: String
+                    @_PersistedProperty(index: 1) var nickname: String
+                    @_PersistedProperty(index: 2) var lastSeen: Int = 0
                     """,
                 persisted: [
                     Persisted("email", metadata: "StrataCore.Schema.Attribute()"),

@@ -21,10 +21,10 @@ import Testing
             expandsTo: expectedModel(
                 "Trip",
                 members: [
-                    persistedAccessors("name", "String"),
-                    persistedAccessors("start", "Date"),
-                    persistedAccessors("budget", "Double?"),
-                    persistedAccessors("stops", "[Stop]"),
+                    persistedAccessors("name", "String", index: 0),
+                    persistedAccessors("start", "Date", index: 1),
+                    persistedAccessors("budget", "Double?", index: 2),
+                    persistedAccessors("stops", "[Stop]", index: 3),
                     """
                     var scratch: Int = 0
                     static var sample = 1          // static: left alone

@@ -16,11 +16,11 @@ import Testing
             expandsTo: expectedModel(
                 "Person",
                 members: """
-                    @_PersistedProperty
+                    @_PersistedProperty(index: 0)
                     var email: String
-                    @_PersistedProperty
+                    @_PersistedProperty(index: 1)
                     var first: String
-                    @_PersistedProperty
+                    @_PersistedProperty(index: 2)
                     var last: String
                     """,
                 persisted: [Persisted("email"), Persisted("first"), Persisted("last")],
@@ -41,7 +41,7 @@ import Testing
             expandsTo: expectedModel(
                 "Event",
                 members: """
-                    @_PersistedProperty
+                    @_PersistedProperty(index: 0)
                     var day: Int
                     """,
                 persisted: [Persisted("day")],

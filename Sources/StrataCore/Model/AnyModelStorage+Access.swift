@@ -7,6 +7,7 @@ extension AnyModelStorage {
         case .value(let value):
             return value as! Value
         case .stored(let stored):
+            if let direct = layout.directTypes[index], direct.holds(stored) { return direct.value(of: stored, as: Value.self) }
             let decoded: Any
             do { decoded = try layout.codecs[index]!.decode(stored) } catch {
                 preconditionFailure("\(layout.entityName).\(layout.properties[index].name): \(error)")
@@ -18,14 +19,21 @@ extension AnyModelStorage {
         }
     }
 
-    /// Writes property `index`, recording the change with the resolver.
-    func setValue(at index: Int, to newValue: Any) {
+    /// Writes property `index`, recording the change with the resolver. A directly stored value
+    /// is kept in its persisted form, so reading it back and saving it need no codec.
+    func setValue<Value>(at index: Int, to newValue: Value) {
+        let slot: Slot
+        if let direct = layout.directTypes[index] {
+            slot = .stored(direct.persistentValue(of: newValue))
+        } else {
+            slot = .value(newValue)
+        }
         resolver?.storageWillChange(self)
         preparedValues = nil
-        if layout.properties[index].relationshipTarget != nil {
+        if layout.isRelationship[index] {
             setRelated(at: index, to: newValue)
         } else {
-            slots[index] = .value(newValue)
+            slots[index] = slot
         }
     }
 

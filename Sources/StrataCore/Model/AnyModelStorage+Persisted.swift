@@ -54,6 +54,16 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
         setValue(at: layout.index(of: keyPath), to: newValue)
     }
 
+    func getValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int) -> Value {
+        assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
+        return value(at: index, as: Value.self)
+    }
+
+    func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value) {
+        assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
+        setValue(at: index, to: newValue)
+    }
+
     func persistentValue(forProperty name: String) -> PersistentValue? {
         guard let index = layout.snapshotLayout.index(of: name) else { return nil }
         return (try? encodedValues())?[index] ?? nil

@@ -32,7 +32,7 @@ class AnyModelStorage {
 
     init(layout: EntityLayout, slots: ContiguousArray<Slot>? = nil, identifier: PersistentIdentifier? = nil) {
         self.layout = layout
-        self.slots = slots ?? ContiguousArray(repeating: .unset, count: layout.properties.count)
+        self.slots = slots ?? layout.unsetSlots
         self.assignedIdentifier = identifier
     }
 

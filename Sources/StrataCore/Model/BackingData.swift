@@ -12,8 +12,25 @@ public protocol BackingData<Model>: AnyObject {
     func getValue<Value>(forKey keyPath: KeyPath<Model, Value>) -> Value
     /// Writes a property.
     func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, to newValue: Value)
+    /// Reads the property `keyPath` names, which is entry `index` of the model's `schemaMetadata`
+    /// (`@Model` accessors pass both, so Strata's storage needs no key-path lookup).
+    func getValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int) -> Value
+    /// Writes the property `keyPath` names, which is entry `index` of the model's `schemaMetadata`.
+    func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value)
     /// The property names, in slot order.
     var propertyNames: [String] { get }
     /// The persisted form of a property as the next save writes it (relationships as identifiers).
     func persistentValue(forProperty name: String) -> PersistentValue?
+}
+
+extension BackingData {
+    /// Reads by key path; a backing data that keeps no slots ignores `index`.
+    public func getValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int) -> Value {
+        getValue(forKey: keyPath)
+    }
+
+    /// Writes by key path; a backing data that keeps no slots ignores `index`.
+    public func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value) {
+        setValue(forKey: keyPath, to: newValue)
+    }
 }

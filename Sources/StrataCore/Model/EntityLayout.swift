@@ -29,22 +29,33 @@ enum PropertyKind: @unchecked Sendable {
 ///
 /// Slot `i` of a model's backing data and of a ``DefaultSnapshot`` built for it holds property `i`.
 final class EntityLayout: @unchecked Sendable {
-    struct Property {
+    /// One property; a class, so reading it on a hot path copies a reference, not six fields.
+    final class Property {
         let name: String
         let keyPath: AnyKeyPath
         let valueType: Any.Type
         let kind: PropertyKind
         let defaultValue: Any?
         let declared: (any SchemaProperty)?
+        let isEphemeral: Bool
+        let codec: ValueCodec?
+        let relationshipTarget: RelationshipTarget?
+        /// An unset slot reads as `nil`: the type is optional and declares no default value.
+        let readsNilWhenUnset: Bool
 
-        var isEphemeral: Bool { (declared as? Schema.Attribute)?.isTransient ?? false }
-        var codec: ValueCodec? {
-            if case .attribute(let codec) = kind { return codec }
-            return nil
-        }
-        var relationshipTarget: RelationshipTarget? {
-            if case .relationship(let target) = kind { return target }
-            return nil
+        init(_ metadata: Schema.PropertyMetadata) {
+            name = metadata.name
+            keyPath = metadata.keypath
+            valueType = Swift.type(of: metadata.keypath).valueType
+            kind = PropertyKind(classifying: valueType)
+            defaultValue = metadata.defaultValue
+            declared = metadata.metadata
+            isEphemeral = (declared as? Schema.Attribute)?.isTransient ?? false
+            switch kind {
+            case .attribute(let codec): (self.codec, relationshipTarget) = (codec, nil)
+            case .relationship(let target): (codec, relationshipTarget) = (nil, target)
+            }
+            readsNilWhenUnset = defaultValue == nil && valueType is any OptionalProtocol.Type
         }
     }
 
@@ -58,22 +69,23 @@ final class EntityLayout: @unchecked Sendable {
     let isRelationship: ContiguousArray<Bool>
     /// Per slot: the attribute's codec (`nil` for relationships and unsupported types).
     let codecs: ContiguousArray<ValueCodec?>
+    /// Per slot: the attribute's type when it is ``DirectlyStored``.
+    let directTypes: ContiguousArray<(any DirectlyStored.Type)?>
+    /// Every slot unset: fresh backing data shares it until its first write copies it.
+    let unsetSlots: ContiguousArray<AnyModelStorage.Slot>
 
     private init<Model: PersistentModel>(_ type: Model.Type) {
         entityName = Schema.entityName(for: type)
         modelType = type
-        let properties = Model.schemaMetadata.map { metadata in
-            let valueType = Swift.type(of: metadata.keypath).valueType
-            return Property(
-                name: metadata.name, keyPath: metadata.keypath, valueType: valueType,
-                kind: PropertyKind(classifying: valueType), defaultValue: metadata.defaultValue, declared: metadata.metadata)
-        }
+        let properties = Model.schemaMetadata.map(Property.init)
         self.properties = properties
+        unsetSlots = ContiguousArray(repeating: .unset, count: properties.count)
         indexByKeyPath = Dictionary(properties.enumerated().map { ($1.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
         snapshotLayout = SnapshotLayout(propertyNames: properties.map(\.name))
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
         isRelationship = ContiguousArray(properties.map { $0.relationshipTarget != nil })
         codecs = ContiguousArray(properties.map(\.codec))
+        directTypes = ContiguousArray(properties.map { $0.codec == nil ? nil : $0.valueType as? any DirectlyStored.Type })
     }
 
     /// The layout of `type`, built on first use and shared afterwards.
@@ -91,6 +103,13 @@ final class EntityLayout: @unchecked Sendable {
     static func of(existential type: any PersistentModel.Type) -> EntityLayout {
         func open<Model: PersistentModel>(_ type: Model.Type) -> EntityLayout { of(type) }
         return open(type)
+    }
+
+    /// Whether `value`, written to property `index`, is the `nil` that property's unset slot reads as.
+    func readsNil<Value>(_ value: Value, at index: Int) -> Bool {
+        guard properties[index].readsNilWhenUnset else { return false }
+        if let direct = directTypes[index] { return direct.persistentValue(of: value).isNull }
+        return flattenedOptional(value) == nil
     }
 
     /// The slot of the property `keyPath` reads.

@@ -31,7 +31,12 @@ extension PersistentModel {
         ModelStorage<Self>(layout: EntityLayout.of(Self.self))
     }
 
-    var storage: AnyModelStorage { persistentBackingData as! AnyModelStorage }
+    /// Strata's storage behind the model. Cast as a plain object: casting the constrained
+    /// existential itself looks its metadata up on every call.
+    var storage: AnyModelStorage { persistentBackingData as AnyObject as! AnyModelStorage }
+
+    /// The backing data as a snapshot reads it, reachable from `any PersistentModel`.
+    var anyBackingData: any BackingData { persistentBackingData }
 
     /// The model's identity: temporary until its first save, permanent afterwards.
     public var persistentModelID: PersistentIdentifier { storage.identifier }
@@ -62,6 +67,26 @@ extension PersistentModel {
 extension PersistentModel {
     /// A model is identified by its ``persistentModelID`` unless it declares its own `id`.
     public var id: PersistentIdentifier { persistentModelID }
+}
+
+/// The backing data held in `storage`, created empty on first use; `@Model` code calls this.
+public func _backingData<Model: PersistentModel>(_ storage: inout (any BackingData<Model>)?) -> any BackingData<Model> {
+    if let storage { return storage }
+    let created = Model.createBackingData()
+    storage = created
+    return created
+}
+
+/// Sets a property while its model initializes; `@Model`'s init accessors call this.
+///
+/// Every `init` first writes the implicit `nil` of each optional property, `init(backingData:)`
+/// included. While there is no backing data yet such a `nil` is skipped (an unset slot reads as
+/// `nil`), so `init(backingData:)` builds no storage only to replace it.
+public func _initializeValue<Model: PersistentModel, Value>(
+    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to value: Value
+) {
+    if storage == nil, EntityLayout.of(Model.self).readsNil(value, at: index) { return }
+    _backingData(&storage).setValue(forKey: keyPath, at: index, to: value)
 }
 
 /// Storage placeholder `@Model` gives each persisted property; the value lives in backing data.
