@@ -8,33 +8,54 @@ extension ModelContext {
                 relatedValues[identifier] = Self.values(of: snapshot, layout: related.layout)
             }
         }
-        registry.reserveCapacity(registry.count + result.fetchedSnapshots.count)
-        return result.fetchedSnapshots.map { register($0, entity: entity) as! T }
+        let snapshots = result.fetchedSnapshots
+        registry.reserveCapacity(registry.count + snapshots.count)
+        var models: [T] = []
+        models.reserveCapacity(snapshots.count)
+        for snapshot in snapshots {
+            models.append(register(snapshot, as: T.self, layout: entity.layout))
+        }
+        return models
     }
 
     /// The model for one snapshot: the registered object (refreshed when it has no unsaved
     /// changes) or a new one.
     @discardableResult
     func register<Snapshot: DataStoreSnapshot>(_ snapshot: Snapshot, entity: Schema.Entity) -> any PersistentModel {
+        func open<Model: PersistentModel>(_: Model.Type) -> any PersistentModel {
+            register(snapshot, as: Model.self, layout: entity.layout)
+        }
+        return open(entity.modelType)
+    }
+
+    private func register<Model: PersistentModel, Snapshot: DataStoreSnapshot>(
+        _ snapshot: Snapshot, as _: Model.Type, layout: EntityLayout
+    ) -> Model {
         let identifier = snapshot.persistentIdentifier
-        let values = Self.values(of: snapshot, layout: entity.layout)
+        let values = Self.values(of: snapshot, layout: layout)
         if let existing = registry[identifier] {
             let storage = existing.storage
             if !storage.isChanged && !storage.isInserted && !storage.isDeleted { storage.reload(values) }
-            return existing
+            return existing as! Model
         }
-        return instantiate(entity.modelType, values: values, identifier: identifier)
+        return instantiate(Model.self, layout: layout, values: values, identifier: identifier)
     }
 
-    /// Creates and registers a model of `type` over persisted values.
-    func instantiate(_ type: any PersistentModel.Type, values: ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier) -> any PersistentModel {
-        func make<Model: PersistentModel>(_: Model.Type) -> any PersistentModel {
-            let storage = ModelStorage<Model>(layout: EntityLayout.of(Model.self), slots: Self.slots(values), identifier: identifier)
-            storage.context = self
-            storage.resolver = self
-            return Model(backingData: storage)
+    /// Creates and registers a model of `entity` over persisted values.
+    func instantiate(_ entity: Schema.Entity, values: ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier) -> any PersistentModel {
+        func open<Model: PersistentModel>(_: Model.Type) -> any PersistentModel {
+            instantiate(Model.self, layout: entity.layout, values: values, identifier: identifier)
         }
-        let model = make(type)
+        return open(entity.modelType)
+    }
+
+    private func instantiate<Model: PersistentModel>(
+        _: Model.Type, layout: EntityLayout, values: ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier
+    ) -> Model {
+        let storage = ModelStorage<Model>(layout: layout, slots: Self.slots(values), identifier: identifier)
+        storage.context = self
+        storage.resolver = self
+        let model = Model(backingData: storage)
         registry[identifier] = model
         if !relatedValues.isEmpty { relatedValues[identifier] = nil }
         return model
@@ -48,7 +69,7 @@ extension ModelContext {
             if let model = registry[identifier] {
                 models.append(model)
             } else if let values = relatedValues[identifier], let entity = container.schema.entitiesByName[identifier.entityName] {
-                models.append(instantiate(entity.modelType, values: values, identifier: identifier))
+                models.append(instantiate(entity, values: values, identifier: identifier))
             } else {
                 missing.append(identifier)
             }

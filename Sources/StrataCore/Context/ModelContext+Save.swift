@@ -67,7 +67,7 @@ extension ModelContext {
     ) throws -> (remapped: [PersistentIdentifier: PersistentIdentifier], reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]) {
         var related: [PersistentIdentifier: any BackingData] = [:]
         let snapshot = { (model: any PersistentModel) -> Store.Snapshot in
-            Store.Snapshot(from: model.storage as! any BackingData, relatedBackingDatas: &related)
+            Store.Snapshot(from: model.anyBackingData, relatedBackingDatas: &related)
         }
         let request = DataStoreSaveChangesRequest(
             inserted: inserted.map(snapshot), updated: updated.map(snapshot), deleted: deleted.map(snapshot), editingState: editingState)

@@ -70,7 +70,7 @@ public final class ModelContext {
         guard let entity = container.schema.entitiesByName[identifier.entityName] else {
             preconditionFailure("\(identifier.entityName) is not an entity of this container's schema")
         }
-        let model = instantiate(entity.modelType, values: ContiguousArray(repeating: nil, count: entity.layout.properties.count), identifier: identifier)
+        let model = instantiate(entity, values: ContiguousArray(repeating: nil, count: entity.layout.properties.count), identifier: identifier)
         model.storage.isMissing = true
         return model
     }

@@ -27,7 +27,7 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
 
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
         let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
-        if let storage = backingData as? AnyModelStorage, let encoded = try? storage.encodedValues() {
+        if let storage = backingData as AnyObject as? AnyModelStorage, let encoded = try? storage.encodedValues() {
             self.init(persistentIdentifier: identifier, layout: storage.layout.snapshotLayout, values: encoded)
         } else {
             let layout = SnapshotLayout(propertyNames: backingData.propertyNames)
