@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StrataConformance", targets: ["StrataConformance"]),
         .library(name: "StrataSQL", targets: ["StrataSQL"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
+        .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
     ],
@@ -42,6 +43,10 @@ let package = Package(
             name: "CSQLite", path: "Backends/SQLite/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "StrataSQLite", dependencies: ["StrataCore", "StrataSQL", "CSQLite"], path: "Backends/SQLite/Store"),
+        .systemLibrary(
+            name: "CLibPQ", path: "Backends/Postgres/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+        .target(name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ"], path: "Backends/Postgres/Store"),
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
@@ -50,11 +55,11 @@ let package = Package(
         // `strata demo` and `strata conformance`.
         .executableTarget(
             name: "StrataCLI",
-            dependencies: ["Strata", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Strata", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
-        .executableTarget(name: "StrataBenchmark", dependencies: ["Strata", "CSQLite"], path: "Benchmarks/StrataBenchmark"),
+        .executableTarget(name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ"], path: "Benchmarks/StrataBenchmark"),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
         .testTarget(
@@ -71,6 +76,11 @@ let package = Package(
             name: "StrataSQLiteTests",
             dependencies: ["StrataSQLite", "StrataConformance"],
             path: "Tests/StrataSQLiteTests"
+        ),
+        .testTarget(
+            name: "StrataPostgresTests",
+            dependencies: ["StrataPostgres", "StrataConformance"],
+            path: "Tests/StrataPostgresTests"
         ),
         .testTarget(
             name: "StrataInMemoryTests",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataConformance
+import StrataPostgres
 
 /// `strata conformance`: runs the conformance suite against a store and reports the result.
 struct ConformanceCommand: ParsableCommand {
@@ -12,8 +13,9 @@ struct ConformanceCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "`memory`, or a directory for SQLite databases (one fresh file per case; created if missing).",
-            valueName: "sqlite directory | memory"),
+            "`memory`, a directory for SQLite databases (one fresh file per case; created if missing), "
+                + "or a postgres:// URL (one fresh schema per case, dropped afterwards).",
+            valueName: "sqlite directory | memory | postgres://…"),
         transform: StoreArgument.parse)
     var store: StoreArgument
 
@@ -24,11 +26,13 @@ struct ConformanceCommand: ParsableCommand {
     var filter: String?
 
     func run() throws {
-        let backend = try makeBackend()
+        let namespaces = PostgresRunNamespaces()
+        let backend = try makeBackend(namespaces: namespaces)
         let cases = ConformanceSuite.cases.filter { conformanceCase in filter.map { conformanceCase.id.contains($0) } ?? true }
         if let filter, cases.isEmpty { throw StrataCLIError.noMatchingCases(filter) }
 
         let outcome = ConformanceRunner(backend: backend).runAll(cases)
+        try cleanUp(namespaces)
         print(outcome.text)
         if let report {
             let url = URL(fileURLWithPath: (report as NSString).expandingTildeInPath)
@@ -38,17 +42,29 @@ struct ConformanceCommand: ParsableCommand {
         if outcome.failed > 0 { throw ExitCode.failure }
     }
 
+    /// Drops the schemas a PostgreSQL run created.
+    private func cleanUp(_ namespaces: PostgresRunNamespaces) throws {
+        guard case .postgres(let address) = store else { return }
+        let settings = try PostgresConnectionSettings(url: address)
+        for namespace in namespaces.issued { try PostgresStore.dropNamespace(namespace, settings: settings) }
+    }
+
     /// The backend `--store` selects, declaring every capability the suite knows.
-    /// - Throws: ``StrataCLIError`` for a PostgreSQL URL or a path that is a file; the file
-    ///   system's error when the directory cannot be created.
-    private func makeBackend() throws -> ConformanceBackend {
+    /// - Throws: ``StrataCLIError`` for a path that is a file; the file system's error when the
+    ///   directory cannot be created; ``PostgresError`` for a malformed PostgreSQL URL.
+    private func makeBackend(namespaces: PostgresRunNamespaces) throws -> ConformanceBackend {
         switch store {
         case .memory:
             return ConformanceBackend(name: "in-memory", capabilities: InMemoryStore.declaredCapabilities) { caseID in
                 InMemoryConfiguration(name: "conformance-\(caseID)-\(UUID().uuidString)")
             }
         case .postgres(let address):
-            throw StrataCLIError.postgresNotAvailable(address)
+            let settings = try PostgresConnectionSettings(url: address)
+            let namespaces = PostgresRunNamespaces()
+            print("PostgreSQL at \(settings), one schema per case named \(namespaces.prefix)N")
+            return ConformanceBackend(name: "postgresql", capabilities: PostgresStore.declaredCapabilities) { _ in
+                PostgresConfiguration(settings: settings, namespace: namespaces.next())
+            }
         case .sqlite(let directory):
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {

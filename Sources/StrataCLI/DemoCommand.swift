@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataPostgres
 
 /// `strata demo`: builds a small trip planner, then shows what a few `#Predicate` fetches return
 /// and, on SQLite, the SQL each one ran as.
@@ -12,9 +13,9 @@ struct DemoCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "`memory`, or the path of a new SQLite database file.",
+            "`memory`, the path of a new SQLite database file, or a postgres:// URL (the demo writes to a new schema).",
             discussion: "Default: a fresh SQLite file in a temporary directory.",
-            valueName: "sqlite file path | memory"),
+            valueName: "sqlite file path | memory | postgres://…"),
         transform: StoreArgument.parse)
     var store: StoreArgument?
 
@@ -27,7 +28,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     /// The configuration `--store` selects; prints where the data lives.
-    /// - Throws: ``StrataCLIError`` for an existing file or a PostgreSQL URL.
+    /// - Throws: ``StrataCLIError`` for an existing file; ``PostgresError`` for a malformed URL.
     private func makeConfiguration(recorder: SQLTraceRecorder) throws -> any DataStoreConfiguration {
         let url: URL
         switch store {
@@ -35,7 +36,12 @@ struct DemoCommand: ParsableCommand {
             print("store: in memory (InMemoryConfiguration). No SQL runs: predicates are evaluated in Swift.")
             return InMemoryConfiguration()
         case .postgres(let address):
-            throw StrataCLIError.postgresNotAvailable(address)
+            let namespace = "strata_demo_\(UUID().uuidString.prefix(8).lowercased())"
+            var configuration = try PostgresConfiguration(url: address, namespace: namespace)
+            print("store: PostgreSQL \(configuration.settings), in a new schema \(namespace) (drop it with DROP SCHEMA \"\(namespace)\" CASCADE)")
+            print("each fetch below prints the SELECT statements it ran; $N marks a bound value, never written into the SQL")
+            configuration.trace = recorder.trace
+            return configuration
         case .sqlite(let given):
             guard !FileManager.default.fileExists(atPath: given.path) else { throw StrataCLIError.demoDatabaseExists(given.path) }
             try FileManager.default.createDirectory(at: given.deletingLastPathComponent(), withIntermediateDirectories: true)

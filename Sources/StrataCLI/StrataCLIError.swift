@@ -1,7 +1,5 @@
 /// Why a `strata` command could not run, with a message that says what to do instead.
 enum StrataCLIError: Error, CustomStringConvertible {
-    /// A `postgres://` store was given; the PostgreSQL backend is not part of Strata yet.
-    case postgresNotAvailable(String)
     /// `strata demo --store <path>` was given a file that already exists.
     case demoDatabaseExists(String)
     /// `strata conformance --store <path>` was given a path that is a file, not a directory.
@@ -11,8 +9,6 @@ enum StrataCLIError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .postgresNotAvailable(let url):
-            "the PostgreSQL backend is not available yet (\(url)); use a SQLite path or `memory`"
         case .demoDatabaseExists(let path):
             "\(path) already exists; the demo writes a fresh database, so pass a new path or delete that file"
         case .notADirectory(let path):

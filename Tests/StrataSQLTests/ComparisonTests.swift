@@ -10,14 +10,14 @@ import Testing
 
     @Test func stringsCompareByCodePoint() throws {
         #expect(try filter(#Predicate<Item> { $0.name < "a" }) == expected(#"("t0"."name" < ?1)"#, .string("a")))
-        #expect(try filter(#Predicate<Item> { $0.name < "a" }, PostgresLikeDialect()) == expected(
+        #expect(try filter(#Predicate<Item> { $0.name < "a" }, PostgresDialect()) == expected(
             #"("t0"."name" COLLATE "C" < $1)"#, .string("a")))
     }
 
     @Test func doublesNeverOrderNaN() throws {
         #expect(try filter(#Predicate<Item> { $0.price > 1.5 }) == expected(
             #"(("t0"."price" > ?1) AND (typeof("t0"."price") <> 'text'))"#, .double(1.5)))
-        #expect(try filter(#Predicate<Item> { $0.price <= 0 }, PostgresLikeDialect()) == expected(
+        #expect(try filter(#Predicate<Item> { $0.price <= 0 }, PostgresDialect()) == expected(
             #"(("t0"."price" <= $1) AND ("t0"."price" IS DISTINCT FROM 'NaN'::float8))"#, .double(0)))
     }
 
@@ -39,6 +39,6 @@ import Testing
     }
 
     @Test func doublesStayInMemoryWhenTheDialectCannotSeeNaN() {
-        #expect(throws: DataStoreError.preferInMemoryFilter) { try filter(#Predicate<Item> { $0.price > 1 }, NaNUnawareDialect()) }
+        #expect(throws: DataStoreError.preferInMemoryFilter) { try filter(#Predicate<Item> { $0.price > 1 }, AdjustedDialect.nanUnaware) }
     }
 }

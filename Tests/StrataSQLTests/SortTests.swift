@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func stringsUseTheBinaryCollationAndNullsAreExplicit() throws {
-        #expect(try ordering([SortDescriptor(\Item.note), SortDescriptor(\Item.name, order: .reverse)], PostgresLikeDialect()) == expected(
+        #expect(try ordering([SortDescriptor(\Item.note), SortDescriptor(\Item.name, order: .reverse)], PostgresDialect()) == expected(
             #"SELECT * FROM "T" AS "t0" ORDER BY "t0"."note" COLLATE "C" ASC NULLS FIRST, "t0"."name" COLLATE "C" DESC NULLS LAST"#))
     }
 
@@ -23,6 +23,6 @@ import Testing
         #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.status)]) }
         #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.amount)]) }
         #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.owner?.name)]) }
-        #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.price)], NaNUnawareDialect()) }
+        #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.price)], AdjustedDialect.nanUnaware) }
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func containsIsAPositionSearchWithLiteralWildcards() throws {
         #expect(try filter(#Predicate<Item> { $0.name.contains("50%_\\") }) == expected(
             #"(instr("t0"."name", ?1) > 0)"#, .string("50%_\\")))
-        #expect(try filter(#Predicate<Item> { $0.name.contains("x") }, PostgresLikeDialect()) == expected(
+        #expect(try filter(#Predicate<Item> { $0.name.contains("x") }, PostgresDialect()) == expected(
             #"(strpos("t0"."name", $1) > 0)"#, .string("x")))
     }
 

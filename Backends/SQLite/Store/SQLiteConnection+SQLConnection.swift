@@ -85,6 +85,9 @@ extension SQLiteConnection: SQLConnection {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Nothing to do: SQLite saves run one at a time on the single writer connection.
+    func lockUniqueValues(of table: String) throws {}
+
     func isUniqueViolation(_ error: any Error) -> Bool {
         (error as? SQLiteError)?.kind == .uniqueViolation
     }

@@ -39,6 +39,11 @@ public protocol SQLConnection {
     /// ``SQLDialect/columnType(for:)``; empty when the table does not exist.
     func columnTypes(of table: String) throws -> [String: String]
 
+    /// Keeps other writers from inserting into `table` until this transaction ends, so looking
+    /// for a row with the same unique values and inserting stay one step (an upsert). A database
+    /// that runs one writer at a time does nothing here.
+    func lockUniqueValues(of table: String) throws
+
     /// Whether `error` reports a unique-constraint violation.
     func isUniqueViolation(_ error: any Error) -> Bool
 }

@@ -46,6 +46,8 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         var upserts: [(insert: PersistentIdentifier, onto: PersistentIdentifier)] = []
         // The row (a stored identifier, or the temporary one of an earlier insert) owning each unique value tuple.
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
+        let upserted = Set(try inserted.map { try engine.mapping($0.persistentIdentifier.entityName) }.filter { !$0.entity.uniquenessConstraints.isEmpty }.map(\.table))
+        for table in upserted.sorted() { try connection.lockUniqueValues(of: table) }
         for snapshot in inserted {
             let mapping = try engine.mapping(snapshot.persistentIdentifier.entityName)
             var owner: PersistentIdentifier?

@@ -16,7 +16,7 @@ extension SQLStoreEngine {
     /// The snapshots matching a request, with their to-many relationships.
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         let mapping = try mapping(for: T.self)
-        let statement = serialize(try select(request.descriptor, mapping: mapping, columns: mapping.selectColumns(alias: Self.rowAlias)))
+        let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: mapping.selectColumns(alias: Self.rowAlias))))
         return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try readSnapshots(statement, mapping: mapping, on: connection))
     }
 
@@ -30,13 +30,13 @@ extension SQLStoreEngine {
         serializer.write(inner)
         serializer.write(") AS ")
         serializer.write(identifier: "counted")
-        return try Int(connection.integers(serializer.statement).first ?? 0)
+        return try Int(connection.integers(checked(serializer.statement)).first ?? 0)
     }
 
     /// The identifiers of the rows matching a request, in the request's order.
     public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> [PersistentIdentifier] {
         let mapping = try mapping(for: T.self)
-        let statement = serialize(try select(request.descriptor, mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)]))
+        let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])))
         return try connection.integers(statement).map { identifier(mapping.entity.name, $0) }
     }
 

@@ -23,10 +23,10 @@ extension SQLStoreEngine {
                 serializer.write(" WHERE ")
                 serializer.write(filter)
             }
-            try connection.run(serializer.statement)
+            try connection.run(checked(serializer.statement))
             return
         }
-        let doomed = try connection.integers(serialize(keys)).map { identifier(mapping.entity.name, $0) }
+        let doomed = try connection.integers(checked(serialize(keys))).map { identifier(mapping.entity.name, $0) }
         try SQLDeletion(engine: self, connection: connection, deleting: Set(doomed)).apply()
     }
 

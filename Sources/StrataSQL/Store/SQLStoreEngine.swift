@@ -64,6 +64,14 @@ public struct SQLStoreEngine: Sendable {
         return serializer.statement
     }
 
+    /// A query's statement, unless it carries more binds than the dialect accepts in one
+    /// statement (several huge `IN` lists); the context then evaluates the request in memory.
+    /// - Throws: ``DataStoreError/preferInMemoryFilter``.
+    func checked(_ statement: SQLStatement) throws -> SQLStatement {
+        guard statement.binds.count <= dialect.maximumBindCount else { throw DataStoreError.preferInMemoryFilter }
+        return statement
+    }
+
     /// The identifier of row `key` of an entity in this store.
     public func identifier(_ entityName: String, _ key: Int64) -> PersistentIdentifier {
         EntityMapping.identifier(store: storeIdentifier, entity: entityName, key: key)

@@ -1,0 +1,135 @@
+import StrataCore
+import StrataSQL
+
+/// What the shared SQL engine needs from a PostgreSQL connection: prepared statements with
+/// binary results, multi-row `INSERT`s and pipelined updates (one round trip costs more than a
+/// row), keys from sequences.
+extension PostgresConnection: SQLConnection {
+    /// The most rows one multi-row `INSERT` carries.
+    static let rowsPerInsert = 1_000
+
+    @discardableResult
+    func run(_ statement: SQLStatement) throws -> Int {
+        try executePrepared(statement.text, parameters(statement.binds)).affectedRows
+    }
+
+    func integers(_ statement: SQLStatement) throws -> [Int64] {
+        let result = try executePrepared(statement.text, parameters(statement.binds))
+        return (0..<result.rowCount).map { result.int64(row: $0, column: 0) ?? 0 }
+    }
+
+    func integerPairs(_ statement: SQLStatement) throws -> [(Int64, Int64)] {
+        let result = try executePrepared(statement.text, parameters(statement.binds))
+        return (0..<result.rowCount).map { (result.int64(row: $0, column: 0) ?? 0, result.int64(row: $0, column: 1) ?? 0) }
+    }
+
+    func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
+        let result = try executePrepared(statement.text, parameters(statement.binds))
+        let layout = mapping.entity.snapshotLayout
+        let slotCount = layout.propertyNames.count
+        let entity = mapping.entity.name
+        var snapshots: [DefaultSnapshot] = []
+        snapshots.reserveCapacity(result.rowCount)
+        for row in 0..<result.rowCount {
+            var values = ContiguousArray<PersistentValue?>(repeating: nil, count: slotCount)
+            for (offset, column) in mapping.columns.enumerated() {
+                if let storage = column.storage {
+                    values[column.slot] = result.persistentValue(row: row, column: offset + 1, as: storage)
+                } else if let key = result.int64(row: row, column: offset + 1) {
+                    values[column.slot] = .identifier(EntityMapping.identifier(store: storeIdentifier, entity: column.destination!, key: key))
+                } else {
+                    values[column.slot] = .null
+                }
+            }
+            let identifier = EntityMapping.identifier(store: storeIdentifier, entity: entity, key: result.int64(row: row, column: 0) ?? 0)
+            snapshots.append(DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values))
+        }
+        return snapshots
+    }
+
+    /// Inserts with multi-row `INSERT`s of up to ``rowsPerInsert`` rows (fewer when the columns
+    /// would pass the parameter limit), each prepared once per connection.
+    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+        let columns = [SQLNames.primaryKey] + mapping.columns.map(\.name)
+        let perStatement = max(1, min(Self.rowsPerInsert, PostgresDialect().maximumBindCount / columns.count))
+        var fullSQL: String?
+        for start in stride(from: 0, to: rows.count, by: perStatement) {
+            let chunk = rows[start..<min(start + perStatement, rows.count)]
+            let sql = chunk.count == perStatement
+                ? fullSQL ?? SQLWrites.insert(into: mapping.table, columns: columns, rowCount: perStatement, dialect: PostgresDialect())
+                : SQLWrites.insert(into: mapping.table, columns: columns, rowCount: chunk.count, dialect: PostgresDialect())
+            if chunk.count == perStatement { fullSQL = sql }
+            var binds: [PostgresParameter] = []
+            binds.reserveCapacity(chunk.count * columns.count)
+            for row in chunk { try binds += rowParameters(row, mapping: mapping, keyFirst: true) }
+            _ = try executePrepared(sql, binds)
+        }
+    }
+
+    /// Updates through one prepared statement, pipelined: every row is sent before any answer is read.
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier] {
+        guard let sql = mapping.updateSQL else { preconditionFailure("\(mapping.table) has no columns to update") }
+        let counts = try pipeline(sql, rows.map { try rowParameters($0, mapping: mapping, keyFirst: false) })
+        return zip(rows, counts).filter { $0.1 == 0 }.map(\.0.persistentIdentifier)
+    }
+
+    func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws {
+        _ = try pipeline(sql, rows.map(parameters))
+    }
+
+    /// Keys from the table's sequence, in one round trip. Sequences never go back, even when
+    /// the save rolls back, so a key is never handed out twice.
+    func newKeys(_ count: Int, for table: String) throws -> [Int64] {
+        guard count > 0 else { return [] }
+        let result = try executePrepared(
+            "SELECT nextval($1::regclass) FROM generate_series(1, $2)",
+            [PostgresParameter(.string(PostgresDialect().quote(PostgresMetadata.sequence(of: table)))), PostgresParameter(.integer(Int64(count)))])
+        return (0..<result.rowCount).map { result.int64(row: $0, column: 0) ?? 0 }
+    }
+
+    /// Column types from the catalog, spelled as ``PostgresDialect/columnType(for:)`` spells them.
+    func columnTypes(of table: String) throws -> [String: String] {
+        let result = try execute(
+            "SELECT attname::text, upper(format_type(atttypid, atttypmod)) FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped",
+            [PostgresParameter(.string(PostgresDialect().quote(table)))])
+        var types: [String: String] = [:]
+        for row in 0..<result.rowCount {
+            if let name = result.text(row: row, column: 0), let type = result.text(row: row, column: 1) { types[name] = type }
+        }
+        return types
+    }
+
+    /// A transaction-level advisory lock keyed by the table's name: concurrent saves that insert
+    /// into a table with unique values take turns, so two never both miss the other's row.
+    func lockUniqueValues(of table: String) throws {
+        _ = try executePrepared(
+            "SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [PostgresParameter(.string(".strata.unique." + table))])
+    }
+
+    func isUniqueViolation(_ error: any Error) -> Bool {
+        (error as? PostgresError)?.kind == .uniqueViolation
+    }
+
+    /// The parameters of a row: its key and column values (the key first for inserts, last for
+    /// updates), Codable attributes as `jsonb`.
+    private func rowParameters(_ row: DefaultSnapshot, mapping: EntityMapping, keyFirst: Bool) throws -> [PostgresParameter] {
+        let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
+        var parameters: [PostgresParameter] = []
+        parameters.reserveCapacity(mapping.columns.count + 1)
+        if keyFirst { parameters.append(key) }
+        for column in mapping.columns {
+            let value = row.values[column.slot] ?? .null
+            if column.storage == .codable, case .data(let json) = value {
+                parameters.append(.jsonb(json))
+            } else {
+                parameters.append(try PostgresParameter(value))
+            }
+        }
+        if !keyFirst { parameters.append(key) }
+        return parameters
+    }
+
+    private func parameters(_ values: [PersistentValue]) throws -> [PostgresParameter] {
+        try values.map(PostgresParameter.init)
+    }
+}

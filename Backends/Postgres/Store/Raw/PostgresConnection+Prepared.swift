@@ -1,0 +1,42 @@
+internal import CLibPQ
+
+extension PostgresConnection {
+    /// Runs one statement through the connection's prepared-statement cache: the first call
+    /// prepares it on the server (`PQprepare`), later calls with the same SQL and parameter types
+    /// only bind and execute (`PQexecPrepared`).
+    ///
+    /// Parameter types are the ones the first call binds (NULL leaves a type to the server). The
+    /// cache keeps ``PostgresStatementCache/capacity`` statements and deallocates the least
+    /// recently used. Prepared statements outlive transactions, including rolled-back ones.
+    /// - Throws: as ``execute(_:_:)``.
+    func executePrepared(_ sql: String, _ parameters: [PostgresParameter] = []) throws -> PostgresResult {
+        let handle = try openHandle(for: sql)
+        let name = try preparedStatement(sql, types: parameters.map(\.type))
+        trace?(sql)
+        let result = try PostgresParameter.withArrays(parameters, sql: sql) { _, values, lengths, formats in
+            PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1)
+        }
+        return try checked(result, sql: sql, parameters: parameters)
+    }
+
+    /// The name of the server-side statement for `sql` with parameters of `types`, prepared now
+    /// if the cache does not hold it (deallocating the least recently used one when full).
+    /// - Throws: ``PostgresError`` from `DEALLOCATE` or from preparing `sql`.
+    func preparedStatement(_ sql: String, types: [UInt32]) throws -> String {
+        let handle = try openHandle(for: sql)
+        let key = PostgresStatementCache.Key(sql: sql, types: types)
+        if let name = statements.name(for: key) { return name }
+        if let evicted = statements.leastRecentlyUsed {
+            // Generated names are plain identifiers, safe to write into the statement.
+            let deallocate = "DEALLOCATE \(evicted.name)"
+            _ = try checked(PQexecParams(handle, deallocate, 0, nil, nil, nil, nil, 1), sql: deallocate, parameters: [])
+            statements.remove(evicted.key)
+        }
+        let name = statements.makeName()
+        let oids = types.map { Oid($0) }
+        let result = oids.withUnsafeBufferPointer { PQprepare(handle, name, sql, Int32(oids.count), $0.baseAddress) }
+        _ = try checked(result, sql: sql, parameters: [])
+        statements.insert(name, for: key)
+        return name
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import StrataCore
+import StrataSQL
+
+/// One bind value encoded for libpq: a type OID, the bytes (or SQL NULL) and their format.
+///
+/// | Value | PostgreSQL (binary format unless noted) |
+/// |---|---|
+/// | `.null` | NULL, type left to the server (OID 0) |
+/// | `.bool` | `bool` |
+/// | `.integer`, `.identifier` | `int8` (the identifier's integer primary key) |
+/// | `.double` | `float8`, bit for bit (NaN, ±infinity, -0.0) |
+/// | `.string` | `text`, NFC-normalized; U+0000 is refused |
+/// | `.data` | `bytea`; empty `Data` is an empty value, never NULL |
+/// | `.date` | `float8` seconds since 2001-01-01 (`timeIntervalSinceReferenceDate`), not `timestamptz` |
+/// | `.uuid` | `uuid`, 16 bytes |
+/// | `.decimal` | `numeric` in text format, `Decimal.description` (`NaN` included) |
+///
+/// Binary formats: <https://www.postgresql.org/docs/current/protocol-overview.html#PROTOCOL-FORMAT-CODES>.
+struct PostgresParameter: Sendable {
+    /// The type OID sent with the value; ``PostgresTypeOID/unspecified`` lets the server infer it.
+    let type: UInt32
+    /// The encoded value, `nil` for SQL NULL. Text-format values are NUL-terminated.
+    let bytes: [UInt8]?
+    /// The libpq format code: 1 for binary, 0 for text.
+    let format: Int32
+    /// What a debug description shows for this value.
+    private let shown: PersistentValue
+
+    private init(type: UInt32, bytes: [UInt8]?, format: Int32 = 1, shown: PersistentValue) {
+        self.type = type
+        self.bytes = bytes
+        self.format = format
+        self.shown = shown
+    }
+
+    /// Encodes `value` in Strata's persisted form (see the table above).
+    /// - Throws: ``PostgresError/Kind/invalidValue`` for a string holding U+0000, an identifier
+    ///   whose primary key is not an integer, or a to-many relationship (`.identifiers`).
+    init(_ value: PersistentValue) throws {
+        switch value {
+        case .null:
+            self.init(type: PostgresTypeOID.unspecified, bytes: nil, shown: value)
+        case .bool(let flag):
+            self.init(type: PostgresTypeOID.bool, bytes: [flag ? 1 : 0], shown: value)
+        case .integer(let integer):
+            self.init(type: PostgresTypeOID.int8, bytes: Self.bigEndian(integer), shown: value)
+        case .double(let double):
+            self.init(type: PostgresTypeOID.float8, bytes: Self.bigEndian(double.bitPattern), shown: value)
+        case .string(let string):
+            let text = string.canonicalForm
+            self.init(type: PostgresTypeOID.text, bytes: PostgresTextEscaping.escaped(text), shown: .string(text))
+        case .data(let data):
+            self.init(type: PostgresTypeOID.bytea, bytes: Array(data), shown: value)
+        case .date(let date):
+            let seconds = date.timeIntervalSinceReferenceDate.bitPattern
+            self.init(type: PostgresTypeOID.float8, bytes: Self.bigEndian(seconds), shown: value)
+        case .uuid(let uuid):
+            self.init(type: PostgresTypeOID.uuid, bytes: withUnsafeBytes(of: uuid.uuid) { Array($0) }, shown: value)
+        case .decimal(let decimal):
+            self.init(type: PostgresTypeOID.numeric, bytes: Array(decimal.description.utf8) + [0], format: 0, shown: value)
+        case .identifier(let identifier):
+            guard let key = identifier.primaryKey.integerValue else {
+                throw PostgresError(
+                    kind: .invalidValue, message: "an identifier whose primary key is not an integer has no column value",
+                    sql: nil)
+            }
+            self.init(type: PostgresTypeOID.int8, bytes: Self.bigEndian(key), shown: .integer(key))
+        case .identifiers:
+            throw PostgresError(kind: .invalidValue, message: "a to-many relationship has no column value", sql: nil)
+        }
+    }
+
+    /// A `jsonb` value in binary format: version byte 1, then the UTF-8 JSON text with its
+    /// length, so no byte of `json` is lost or taken as a terminator. Used for `Codable` attributes.
+    static func jsonb(_ json: Data) -> PostgresParameter {
+        PostgresParameter(
+            type: PostgresTypeOID.jsonb, bytes: [1] + PostgresTextEscaping.escapedJSON(json), shown: .string(String(decoding: json, as: UTF8.self)))
+    }
+
+    /// The value as a debug description shows it: SQL-literal-like, never used to build SQL.
+    var rendered: String {
+        switch shown {
+        case .null: return "NULL"
+        case .bool(let flag): return String(flag)
+        case .integer(let integer): return String(integer)
+        case .double(let double): return String(double)
+        case .string(let text): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .data(let data): return "'\\x" + data.map { String(format: "%02x", $0) }.joined() + "'"
+        case .date(let date): return String(date.timeIntervalSinceReferenceDate)
+        case .uuid(let uuid): return "'\(uuid.uuidString.lowercased())'"
+        case .decimal(let decimal): return decimal.description
+        case .identifier, .identifiers: return "\(shown)"
+        }
+    }
+
+    /// The bytes of `value`, most significant first (PostgreSQL's network byte order).
+    private static func bigEndian<Integer: FixedWidthInteger>(_ value: Integer) -> [UInt8] {
+        withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import StrataPostgres
+
+/// Parsing connection URLs, the TLS default, and the conninfo string handed to libpq.
+@Suite struct PostgresConnectionSettingsTests {
+    @Test func fullURLIsParsedAndDecoded() throws {
+        let settings = try PostgresConnectionSettings(
+            url: "postgresql://app%20user:p%40ss%3Aw%2Fd@db.example.com:6543/shop%2Ddb?sslmode=require&connect_timeout=5&application_name=my%20app")
+        #expect(settings.user == "app user")
+        #expect(settings.password == "p@ss:w/d")
+        #expect(settings.host == "db.example.com")
+        #expect(settings.port == 6543)
+        #expect(settings.database == "shop-db")
+        #expect(settings.sslMode == .require)
+        #expect(settings.connectTimeout == 5)
+        #expect(settings.applicationName == "my app")
+    }
+
+    @Test func defaultsApply() throws {
+        let settings = try PostgresConnectionSettings(url: "postgres://app@localhost")
+        #expect(settings.port == 5432)
+        #expect(settings.password == nil)
+        #expect(settings.database == nil)
+        #expect(settings.connectTimeout == nil)
+        #expect(try PostgresConnectionSettings(url: "postgres://app@localhost/").database == nil)
+    }
+
+    @Test func ipv6HostsAndSocketDirectories() throws {
+        let ipv6 = try PostgresConnectionSettings(url: "postgres://app@[::1]:6000/db")
+        #expect(ipv6.host == "::1")
+        #expect(ipv6.port == 6000)
+        #expect(try PostgresConnectionSettings(url: "postgres://app@[2001:db8::5]/db").host == "2001:db8::5")
+        let socket = try PostgresConnectionSettings(url: "postgres://app@%2Fvar%2Frun%2Fpostgresql/db")
+        #expect(socket.host == "/var/run/postgresql")
+        #expect(socket.sslMode == .prefer)
+        let query = try PostgresConnectionSettings(url: "postgres://app@ignored/db?host=/tmp/sockets&port=5433")
+        #expect(query.host == "/tmp/sockets")
+        #expect(query.port == 5433)
+    }
+
+    @Test(arguments: [
+        ("localhost", PostgresConnectionSettings.SSLMode.prefer), ("LOCALHOST", .prefer), ("127.0.0.1", .prefer),
+        ("127.8.9.10", .prefer), ("::1", .prefer), ("0:0:0:0:0:0:0:1", .prefer), ("::ffff:127.0.0.1", .prefer),
+        ("/tmp", .prefer), ("db.example.com", .verifyFull), ("10.0.0.5", .verifyFull), ("128.0.0.1", .verifyFull),
+        ("::2", .verifyFull), ("localhost.evil.com", .verifyFull), ("2001:db8::1", .verifyFull),
+    ])
+    func sslModeDefaultsByHost(host: String, expected: PostgresConnectionSettings.SSLMode) throws {
+        #expect(try PostgresConnectionSettings(host: host, user: "app").sslMode == expected)
+    }
+
+    @Test func explicitSSLModeAlwaysWins() throws {
+        #expect(try PostgresConnectionSettings(url: "postgres://app@db.example.com?sslmode=disable").sslMode == .disable)
+        #expect(try PostgresConnectionSettings(url: "postgres://app@127.0.0.1?sslmode=verify-ca").sslMode == .verifyCA)
+        #expect(try PostgresConnectionSettings(host: "localhost", user: "app", sslMode: .verifyFull).sslMode == .verifyFull)
+    }
+
+    @Test func conninfoQuotesAndEscapesEveryValue() throws {
+        let settings = try PostgresConnectionSettings(
+            host: "db.example.com", port: 5433, user: "o'brien", password: #"pa\ss' host='evil"#, database: "my db",
+            sslMode: .require, connectTimeout: 3, applicationName: "app")
+        #expect(
+            settings.conninfo
+                == #"host='db.example.com' port='5433' user='o\'brien' password='pa\\ss\' host=\'evil' dbname='my db' sslmode='require' connect_timeout='3' application_name='app'"#
+        )
+    }
+
+    @Test func descriptionRedactsThePassword() throws {
+        let settings = try PostgresConnectionSettings(url: "postgres://app:hunter2@[::1]:5433/db?application_name=a%20b")
+        #expect(!settings.description.contains("hunter2"))
+        #expect(settings.description == "postgres://app:***@[::1]:5433/db?sslmode=prefer&application_name=a%20b")
+        #expect(try PostgresConnectionSettings(url: "postgres://app@h/db").description == "postgres://app@h:5432/db?sslmode=verify-full")
+    }
+
+    @Test(arguments: [
+        "mysql://app@host/db", "postgres://host/db", "postgres://app@/db", "postgres://app@host:99999/db",
+        "postgres://app@host:port/db", "postgres://app@host/db?sslmode=sometimes", "postgres://app@host/db?sslmode=",
+        "postgres://app@host/db?bogus=1", "postgres://app@host/db?connect_timeout=-1", "postgres://app@[::1/db",
+        "postgres://app@[::1]x/db", "postgres://app@h1,h2/db", "postgres://app@host/d%ZZb", "postgres://app@host/db#frag",
+        "postgres://app%00x@host/db",
+    ])
+    func invalidURLsAreRefused(url: String) throws {
+        let error = #expect(throws: PostgresError.self) { try PostgresConnectionSettings(url: url) }
+        #expect(error?.kind == .invalidConfiguration)
+        #expect(error?.category == .unsupported)
+    }
+
+    @Test func unknownSSLModeNamesTheChoices() throws {
+        let error = #expect(throws: PostgresError.self) { try PostgresConnectionSettings(url: "postgres://a@h?sslmode=on") }
+        #expect(error?.message.contains("verify-full") == true)
+    }
+
+    @Test func settingsConnectToTheTestCluster() throws {
+        let url = try TestCluster.shared().url
+        let settings = try PostgresConnectionSettings(url: url)
+        #expect(settings.sslMode == .prefer)
+        let connection = try PostgresConnection(settings: settings)
+        #expect(try connection.execute("SELECT current_user").text(row: 0, column: 0) == settings.user)
+    }
+}
