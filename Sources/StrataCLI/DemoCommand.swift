@@ -4,7 +4,7 @@ import Strata
 import StrataPostgres
 
 /// `strata demo`: builds a small trip planner, then shows what a few `#Predicate` fetches return
-/// and, on SQLite, the SQL each one ran as.
+/// and, on SQLite or PostgreSQL, the SQL each one ran as.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",

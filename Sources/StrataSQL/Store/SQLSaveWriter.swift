@@ -14,10 +14,15 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
         stored.reserveCapacity(request.inserted.count)
         var inserts = RowsByEntity(), updates = RowsByEntity()
+        // Rows the context must re-read: those an insert upserted onto (a stored row, or an
+        // earlier insert of this save). Every other row holds exactly what the context sent.
+        var merged = Set<PersistentIdentifier>()
         for snapshot in request.inserted {
             let permanent = remapped[snapshot.persistentIdentifier]!
             if stored.updateValue(snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped), forKey: permanent) == nil {
                 existing.contains(permanent) ? updates.append(permanent) : inserts.append(permanent)
+            } else {
+                merged.insert(permanent)
             }
         }
         for (entity, identifiers) in inserts.groups {
@@ -32,7 +37,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         }
         for (entity, rows) in Self.merged(updated) { try update(rows, mapping: engine.mapping(entity)) }
         try SQLDeletion(engine: engine, connection: connection, deleting: deleting).apply()
-        return DataStoreSaveChangesResult(for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: stored)
+        merged.formUnion(existing)
+        return DataStoreSaveChangesResult(
+            for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: stored.filter { merged.contains($0.key) })
     }
 
     /// A permanent identifier per insert: a new key, or the key of the row it collides with on a
