@@ -25,16 +25,24 @@ final class SQLLog: @unchecked Sendable {
 
 final class StrataDatabase {
     let container: ModelContainer
-    let log = SQLLog()
+    let log: SQLLog
 
     /// Opens (creating) the SQLite store at `url`, the way an app opens one.
     init(url: URL, traced: Bool = false) throws {
+        let log = SQLLog()
+        self.log = log
         var configuration = SQLiteConfiguration(url: url)
         if traced {
-            let log = self.log
             configuration.trace = { log.record($0) }
         }
         container = try ModelContainer(for: Task.self, configurations: configuration)
+    }
+
+    /// Runs the workloads on a container opened elsewhere (the PostgreSQL mode's); `log`
+    /// receives the SQL its store traces, if it traces.
+    init(container: ModelContainer, log: SQLLog) {
+        self.container = container
+        self.log = log
     }
 
     /// The SQL a block runs, deduplicated in first-seen order.

@@ -1,5 +1,7 @@
 // Strata's SQLite store against raw libsqlite3, in one process:
 //   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B]
+// or Strata's PostgreSQL store against raw libpq (see PostgresMode.swift):
+//   swift run -c release StrataBenchmark --postgres postgres://user@host:port/db [--tasks T] [--ops O] [--pool P]
 import Foundation
 import Strata
 
@@ -13,6 +15,12 @@ struct Options {
     /// Child mode: `--probe-memory raw|strata --db PATH` measures one fetch-all and prints a line.
     var probe: String?
     var database: String?
+    /// `--postgres URL`: run against PostgreSQL instead of SQLite.
+    var postgres: String?
+    /// PostgreSQL mode's concurrent workload: tasks, operations per task, and the store's pool size (nil: its default).
+    var tasks = 16
+    var concurrentOperations = 1_000
+    var pool: Int?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -30,8 +38,15 @@ struct Options {
             case "--no-predicate-lookups": predicateLookups = false
             case "--probe-memory": probe = iterator.next()
             case "--db": database = iterator.next()
+            case "--postgres":
+                guard let url = iterator.next() else { fatalError("--postgres needs a postgres:// URL") }
+                postgres = url
+            case "--tasks": tasks = number(argument)
+            case "--ops": concurrentOperations = number(argument)
+            case "--pool": pool = number(argument)
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups]")
+                print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -94,6 +109,10 @@ func log(_ message: String) {
 let options = Options(CommandLine.arguments)
 if let side = options.probe {
     try probeMemory(side: side, path: options.database!)
+    exit(0)
+}
+if let url = options.postgres {
+    try PostgresBenchmark.run(url: url, options: options)
     exit(0)
 }
 

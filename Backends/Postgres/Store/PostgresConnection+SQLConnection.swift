@@ -111,18 +111,17 @@ extension PostgresConnection: SQLConnection {
     }
 
     /// The parameters of a row: its key and column values (the key first for inserts, last for
-    /// updates), Codable attributes as `jsonb`.
+    /// updates), Codable attributes as `jsonb`, NULLs typed by their column.
     private func rowParameters(_ row: DefaultSnapshot, mapping: EntityMapping, keyFirst: Bool) throws -> [PostgresParameter] {
         let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
         var parameters: [PostgresParameter] = []
         parameters.reserveCapacity(mapping.columns.count + 1)
         if keyFirst { parameters.append(key) }
         for column in mapping.columns {
-            let value = row.values[column.slot] ?? .null
-            if column.storage == .codable, case .data(let json) = value {
-                parameters.append(.jsonb(json))
-            } else {
-                parameters.append(try PostgresParameter(value))
+            switch (row.values[column.slot] ?? .null, column.storage) {
+            case (.null, let storage): parameters.append(.null(as: storage))
+            case (.data(let json), .codable): parameters.append(.jsonb(json))
+            case (let value, _): parameters.append(try PostgresParameter(value))
             }
         }
         if !keyFirst { parameters.append(key) }

@@ -8,6 +8,7 @@ extension PostgresStore {
     public static func dropNamespace(_ namespace: String, settings: PostgresConnectionSettings) throws {
         let connection = try PostgresConnection(settings: settings)
         defer { connection.close() }
+        _ = try connection.execute("SET client_min_messages TO warning")
         _ = try connection.execute("DROP SCHEMA IF EXISTS \(PostgresDialect().quote(namespace)) CASCADE")
     }
 }

@@ -50,6 +50,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     private static func open(_ configuration: PostgresConfiguration) throws -> PostgresConnection {
         let connection = try PostgresConnection(settings: configuration.settings, debugBindValues: configuration.debugBindValues)
+        // Notices ("already exists, skipping") are not errors and must not reach the app's stderr.
+        _ = try connection.execute("SET client_min_messages TO warning")
         connection.trace = configuration.trace
         if let namespace = configuration.namespace {
             _ = try connection.execute("SET search_path TO \(PostgresDialect().quote(namespace))")

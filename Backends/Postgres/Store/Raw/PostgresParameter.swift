@@ -71,6 +71,22 @@ struct PostgresParameter: Sendable {
         }
     }
 
+    /// NULL typed as a column of `storage` holds it (`nil`: a key), so a statement prepared for
+    /// one row fits every row whatever its NULLs; an untyped NULL would need its own statement.
+    static func null(as storage: StorageType?) -> PostgresParameter {
+        let type: UInt32 = switch storage {
+        case .bool: PostgresTypeOID.bool
+        case .integer, nil: PostgresTypeOID.int8
+        case .double, .date: PostgresTypeOID.float8
+        case .string: PostgresTypeOID.text
+        case .data: PostgresTypeOID.bytea
+        case .uuid: PostgresTypeOID.uuid
+        case .decimal: PostgresTypeOID.numeric
+        case .codable: PostgresTypeOID.jsonb
+        }
+        return PostgresParameter(type: type, bytes: nil, shown: .null)
+    }
+
     /// A `jsonb` value in binary format: version byte 1, then the UTF-8 JSON text with its
     /// length, so no byte of `json` is lost or taken as a terminator. Used for `Codable` attributes.
     static func jsonb(_ json: Data) -> PostgresParameter {
