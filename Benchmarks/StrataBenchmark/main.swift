@@ -1,5 +1,5 @@
 // Strata's SQLite store against raw libsqlite3, in one process:
-//   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B]
+//   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B] [--no-memory-probes]
 // or Strata's PostgreSQL store against raw libpq (see PostgresMode.swift):
 //   swift run -c release StrataBenchmark --postgres postgres://user@host:port/db [--tasks T] [--ops O] [--pool P]
 import Foundation
@@ -12,6 +12,8 @@ struct Options {
     var lookups = 10_000
     var batch = 100
     var predicateLookups = true
+    /// `false` skips the child-process memory probes (under valgrind, /proc/self/exe is the tool).
+    var memoryProbes = true
     /// Child mode: `--probe-memory raw|strata --db PATH` measures one fetch-all and prints a line.
     var probe: String?
     var database: String?
@@ -36,6 +38,7 @@ struct Options {
             case "--lookups": lookups = number(argument)
             case "--batch": batch = number(argument)
             case "--no-predicate-lookups": predicateLookups = false
+            case "--no-memory-probes": memoryProbes = false
             case "--probe-memory": probe = iterator.next()
             case "--db": database = iterator.next()
             case "--postgres":
@@ -45,7 +48,7 @@ struct Options {
             case "--ops": concurrentOperations = number(argument)
             case "--pool": pool = number(argument)
             case "-h", "--help":
-                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups]")
+                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
@@ -150,10 +153,13 @@ for run in 0..<runs {
 timed.append(TimedResult(name: "1 insert (one save)", unit: "rows", operations: rows, raw: rawInsert, strata: strataInsert, target: 2))
 
 // 2. Fetch all. Memory first, each side in a fresh child process (VmHWM reset per probe).
-log("fetch-all memory probes")
-let probeRaw = try runProbe(side: "raw", path: rawURL.path)
-let probeStrata = try runProbe(side: "strata", path: strataURL.path)
-var memory = [MemoryResult(name: "child process", raw: probeRaw, strata: probeStrata, target: 3)]
+var memory: [MemoryResult] = []
+if options.memoryProbes {
+    log("fetch-all memory probes")
+    let probeRaw = try runProbe(side: "raw", path: rawURL.path)
+    let probeStrata = try runProbe(side: "strata", path: strataURL.path)
+    memory.append(MemoryResult(name: "child process", raw: probeRaw, strata: probeStrata, target: 3))
+}
 
 var rawFetch = Double.infinity, strataFetch = Double.infinity
 var inProcessRaw: MemorySample?, inProcessStrata: MemorySample?
