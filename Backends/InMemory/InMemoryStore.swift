@@ -26,7 +26,9 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
         }
         self.configuration = configuration
         self.schema = schema
-        self.identifier = configuration.name
+        // Unique per opened store: two containers over one configuration are two stores, and
+        // neither may mint the other's identifiers.
+        self.identifier = "\(configuration.name)#\(UUID().uuidString)"
     }
 
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
@@ -53,12 +55,14 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
         return found
     }
 
+    /// Removes every row; keys are not reset, so an identifier minted before never names a new row.
     public func erase() throws {
-        tables.withLock { $0 = InMemoryTables() }
+        tables.withLock { $0.rows = [:] }
     }
 
-    /// Every feature, with the contract's semantics: this store is the reference.
-    public static let declaredCapabilities = StoreCapabilities.all
+    /// Every feature but `.reopening` (the data lives as long as the container) and so
+    /// `.schemaEvolution`, with the contract's semantics: this store is the reference.
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.reopening, .schemaEvolution]))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 

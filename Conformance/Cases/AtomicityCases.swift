@@ -6,7 +6,7 @@ import Synchronization
 enum AtomicityCases {
     static let all: [ConformanceCase] = [1, 2, 3].map(faultOnSave) + [
         unencodableValueMixedSave, relationshipsAfterRetry, failedBatchDelete, transactionBlockThrows,
-    ] + AtomicityCases.contextCases
+    ] + AtomicityCases.contextCases + AtomicityCases.everyCallCases
 
     /// Counts one interceptor's save calls.
     final class SaveCounter: Sendable {

@@ -14,7 +14,10 @@ public struct ConformanceBackend: Sendable {
     /// Cases the backend is known to fail, by case ID, with the reason. Strict: a listed case
     /// that passes fails the run, so the list never goes stale.
     public let knownFailures: [String: String]
-    /// Returns the configuration of a new, empty store that no other case uses.
+    /// Returns the configuration of a new, empty store that no other case uses. A case may open
+    /// one configuration several times (``ConformanceEnvironment/makeContainer(for:configuration:)``);
+    /// a backend that declares ``StoreCapabilities/Feature/reopening`` must then open the same
+    /// data each time.
     public let makeConfiguration: @Sendable (_ caseID: String) throws -> any DataStoreConfiguration
 
     public init(

@@ -33,8 +33,8 @@ public struct ConformanceRunner: Sendable {
     }
 
     private func execute(_ conformanceCase: ConformanceCase) -> CaseResult {
-        if let missing = backend.capabilities.missing(from: conformanceCase.requires) {
-            return CaseResult(conformanceCase, status: .skipped, detail: "backend lacks capability \(missing)", failure: nil)
+        if let reason = conformanceCase.skipReason(for: backend.capabilities) {
+            return CaseResult(conformanceCase, status: .skipped, detail: reason, failure: nil)
         }
         do {
             try conformanceCase.body(ConformanceEnvironment(backend: backend, caseID: conformanceCase.id))

@@ -1,7 +1,7 @@
 /// Every case of the suite, grouped by category.
 public enum ConformanceSuite {
     /// The suite's version; reports carry it so results can be compared across releases.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// All cases, in a stable order.
     public static let cases: [ConformanceCase] = NullSafetyCases.all
@@ -25,4 +25,7 @@ public enum ConformanceSuite {
         + CollectionCases.moreLargeIn
         + SortCases.morePaging
         + WindowCases.moreCapability
+        + CapabilityCases.all
+        + HonestyCases.all
+        + EvolutionCases.all
 }

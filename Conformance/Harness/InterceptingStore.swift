@@ -73,6 +73,18 @@ public final class InterceptingStore<Inner: DataStore>: DataStore, DataStoreBatc
         return try inner.cachedSnapshots(for: persistentIdentifiers, editingState: editingState)
     }
 
+    /// Passed on uncounted: it cannot fail.
+    public func initializeState(for editingState: EditingState) {
+        inner.initializeState(for: editingState)
+    }
+
+    /// Passed on uncounted: it cannot fail.
+    public func invalidateState(for editingState: EditingState) {
+        inner.invalidateState(for: editingState)
+    }
+
+    public var capabilities: StoreCapabilities { inner.capabilities }
+
     private func intercept<T>(_ operation: Interceptor.Operation, _ descriptor: FetchDescriptor<T>) throws {
         try interceptor.intercept(operation, hasPredicate: descriptor.predicate != nil, hasSort: !descriptor.sortBy.isEmpty)
     }
@@ -85,6 +97,6 @@ extension ConformanceEnvironment {
         func wrap<Configuration: DataStoreConfiguration>(_ inner: Configuration) -> any DataStoreConfiguration {
             InterceptingConfiguration(wrapping: inner, interceptor: interceptor)
         }
-        return try ModelContainer(for: Schema(types), configurations: [wrap(backend.makeConfiguration(caseID))])
+        return try makeContainer(for: types, configuration: wrap(makeConfiguration()))
     }
 }

@@ -25,7 +25,8 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Opens the file, creating an empty store when it does not exist.
     /// - Throws: ``SwiftDataError/unsupportedConfiguration`` without a schema, with a migration
     ///   plan, or when the file is not a store file; ``SwiftDataError/schemaMismatch`` when it
-    ///   holds rows of an entity the schema lacks; the file system's error.
+    ///   holds rows of an entity the schema lacks or rows the schema cannot read as they are
+    ///   (``checkRows(of:)``); the file system's error.
     public init(_ configuration: JSONFileConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration.with("JSONFileConfiguration has no schema; create the store through ModelContainer")
@@ -40,6 +41,7 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
         if let document = try file.read() {
             self.identifier = document.storeIdentifier
             _ = try state(of: document)     // refuse a file this schema cannot read, now
+            try checkRows(of: document)
         } else {
             let document = JSONStoreDocument(storeIdentifier: UUID().uuidString)
             try file.write(document)
@@ -80,7 +82,8 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
     }
 
     /// Every optional feature, with the contract's semantics: `erase`, `DataStoreBatching`,
-    /// concurrent saves (serialized by ``lock``), and JSON keeps the sign of `-0.0`.
+    /// concurrent saves (serialized by ``lock``), JSON keeps the sign of `-0.0`, the file
+    /// reopens, and additive schema changes read as nil or the default while others are refused.
     public static let declaredCapabilities = StoreCapabilities.all
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }

@@ -60,7 +60,6 @@ struct ConformanceCommand: ParsableCommand {
             }
         case .postgres(let address):
             let settings = try PostgresConnectionSettings(url: address)
-            let namespaces = PostgresRunNamespaces()
             print("PostgreSQL at \(settings), one schema per case named \(namespaces.prefix)N")
             return ConformanceBackend(name: "postgresql", capabilities: PostgresStore.declaredCapabilities) { _ in
                 PostgresConfiguration(settings: settings, namespace: namespaces.next())

@@ -19,6 +19,9 @@ import Testing
         let report = try Self.runner.runAllAndReport()
         #expect(report.failed == 0)
         #expect(report.passed >= 150)
-        #expect(report.skipped == 0)
+        // The honesty cases of the features it declares, and the reopening and evolution
+        // cases (the data lives as long as the container).
+        #expect(report.skipped == 14)
+        #expect(report.results.filter { $0.status == .skipped }.allSatisfy { $0.detail?.contains("capability ") == true })
     }
 }

@@ -18,6 +18,13 @@ public struct StoreCapabilities: Hashable, Sendable {
         public static let concurrentSaves = Feature("concurrentSaves")
         /// `-0.0` keeps its sign bit (`-0.0 == 0.0` in Swift, so only the sign can differ).
         public static let signedZero = Feature("signedZero")
+        /// A second container over the same configuration opens the same data: rows saved
+        /// through the first are there, with the same identifiers.
+        public static let reopening = Feature("reopening")
+        /// Opening stored data with a changed schema applies additive changes (a new optional or
+        /// defaulted attribute, a new entity, a new relationship) and refuses any other change
+        /// with ``SwiftDataError/schemaMismatch`` listing the differences, changing nothing.
+        public static let schemaEvolution = Feature("schemaEvolution")
     }
 
     /// The features the store supports.
@@ -31,7 +38,7 @@ public struct StoreCapabilities: Hashable, Sendable {
     }
 
     /// Every feature, with the contract's semantics.
-    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero])
+    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution])
 
     /// The first feature of `required` this store lacks.
     public func missing(from required: Set<Feature>) -> Feature? {
