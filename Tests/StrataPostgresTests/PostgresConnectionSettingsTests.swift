@@ -56,6 +56,14 @@ import Testing
         #expect(try PostgresConnectionSettings(host: "localhost", user: "app", sslMode: .verifyFull).sslMode == .verifyFull)
     }
 
+    @Test func rootCertificateForVerifyFullComesFromTheURL() throws {
+        let settings = try PostgresConnectionSettings(url: "postgres://app@db.example.com/shop?sslrootcert=%2Fetc%2Fssl%2Fcorp%20ca.pem")
+        #expect(settings.sslMode == .verifyFull)
+        #expect(settings.sslRootCertificate == "/etc/ssl/corp ca.pem")
+        #expect(settings.conninfo.contains("sslmode='verify-full' sslrootcert='/etc/ssl/corp ca.pem'"))
+        #expect(try PostgresConnectionSettings(url: settings.description).sslRootCertificate == "/etc/ssl/corp ca.pem")
+    }
+
     @Test func conninfoQuotesAndEscapesEveryValue() throws {
         let settings = try PostgresConnectionSettings(
             host: "db.example.com", port: 5433, user: "o'brien", password: #"pa\ss' host='evil"#, database: "my db",

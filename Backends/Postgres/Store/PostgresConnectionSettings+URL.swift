@@ -2,7 +2,7 @@ import Foundation
 
 extension PostgresConnectionSettings {
     /// The query parameters ``init(url:)`` accepts.
-    static let urlParameters = ["application_name", "connect_timeout", "dbname", "host", "password", "port", "sslmode", "user"]
+    static let urlParameters = ["application_name", "connect_timeout", "dbname", "host", "password", "port", "sslmode", "sslrootcert", "user"]
 
     /// Parses a `postgres://` or `postgresql://` URL.
     ///
@@ -12,11 +12,11 @@ extension PostgresConnectionSettings {
     /// ```
     ///
     /// The form is `postgres://user[:password]@host[:port][/database][?parameter=value&…]`, each
-    /// part percent-decoded; an IPv6 host goes in brackets. Parameters: `sslmode`,
+    /// part percent-decoded; an IPv6 host goes in brackets. Parameters: `sslmode`, `sslrootcert`,
     /// `connect_timeout`, `application_name`, and `host`, `port`, `user`, `password`, `dbname`
     /// overriding the URL's parts (`?host=/var/run/postgresql` names a socket directory).
     /// The port defaults to 5432; `sslmode` defaults as in
-    /// ``init(host:port:user:password:database:sslMode:connectTimeout:applicationName:)``.
+    /// ``init(host:port:user:password:database:sslMode:connectTimeout:applicationName:sslRootCertificate:)``.
     /// - Throws: ``PostgresError/Kind/invalidConfiguration`` for another scheme, a missing host or
     ///   user, several hosts, a bad port, timeout or percent-encoding, an unknown parameter, or an
     ///   unknown `sslmode` value.
@@ -57,7 +57,7 @@ extension PostgresConnectionSettings {
             user: parameters["user"] ?? user, password: parameters["password"] ?? password,
             database: database.isEmpty ? nil : database, sslMode: sslMode,
             connectTimeout: try parameters["connect_timeout"].map { try Self.number($0, "connect_timeout") },
-            applicationName: parameters["application_name"])
+            applicationName: parameters["application_name"], sslRootCertificate: parameters["sslrootcert"])
     }
 
     /// The host (brackets removed from IPv6) and port (5432 when absent) of a URL's `host[:port]`.

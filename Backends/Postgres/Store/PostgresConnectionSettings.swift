@@ -38,6 +38,9 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
     public let connectTimeout: Int?
     /// The name the server shows for this client (`pg_stat_activity.application_name`).
     public let applicationName: String?
+    /// The file of certificate authorities that `verify-ca`/`verify-full` trust (libpq's
+    /// `sslrootcert`); `nil` uses libpq's default, `~/.postgresql/root.crt`.
+    public let sslRootCertificate: String?
 
     /// Settings from components.
     ///
@@ -47,13 +50,13 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
     ///   outside 1…65535, a negative timeout, or any value holding NUL.
     public init(
         host: String, port: Int = 5432, user: String, password: String? = nil, database: String? = nil,
-        sslMode: SSLMode? = nil, connectTimeout: Int? = nil, applicationName: String? = nil
+        sslMode: SSLMode? = nil, connectTimeout: Int? = nil, applicationName: String? = nil, sslRootCertificate: String? = nil
     ) throws {
         guard !host.isEmpty else { throw Self.invalid("a host is required") }
         guard !user.isEmpty else { throw Self.invalid("a user is required") }
         guard (1...65_535).contains(port) else { throw Self.invalid("the port \(port) is not in 1…65535") }
         guard connectTimeout.map({ $0 >= 0 }) ?? true else { throw Self.invalid("connect_timeout cannot be negative") }
-        let values = [host, user, password, database, applicationName].compactMap { $0 }
+        let values = [host, user, password, database, applicationName, sslRootCertificate].compactMap { $0 }
         guard !values.contains(where: { $0.utf8.contains(0) }) else { throw Self.invalid("a setting cannot hold NUL") }
         self.host = host
         self.port = port
@@ -63,6 +66,7 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         self.sslMode = sslMode ?? (Self.isLocal(host) ? .prefer : .verifyFull)
         self.connectTimeout = connectTimeout
         self.applicationName = applicationName
+        self.sslRootCertificate = sslRootCertificate
     }
 
     /// The libpq connection string: `keyword='value'` pairs, every value quoted with `\` and `'`
@@ -73,6 +77,7 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         if let password { pairs.append(("password", password)) }
         if let database { pairs.append(("dbname", database)) }
         pairs.append(("sslmode", sslMode.rawValue))
+        if let sslRootCertificate { pairs.append(("sslrootcert", sslRootCertificate)) }
         if let connectTimeout { pairs.append(("connect_timeout", String(connectTimeout))) }
         if let applicationName { pairs.append(("application_name", applicationName)) }
         return pairs.map { key, value in
@@ -91,6 +96,7 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         var text = "postgres://\(credentials)@\(address):\(port)/\(database.map(encoded) ?? "")?sslmode=\(sslMode.rawValue)"
         if let connectTimeout { text += "&connect_timeout=\(connectTimeout)" }
         if let applicationName { text += "&application_name=\(encoded(applicationName))" }
+        if let sslRootCertificate { text += "&sslrootcert=\(encoded(sslRootCertificate))" }
         return text
     }
 
