@@ -1,4 +1,4 @@
-/// A worker's connection: opened on first use, and replaced when it has died, so a connection
+/// One of the pool's connections: opened on first use, and replaced when it has died, so a connection
 /// lost between operations never fails the next one.
 final class PooledConnection {
     private let open: () throws -> PostgresConnection

@@ -13,9 +13,17 @@ public protocol SerialModelExecutor: ModelExecutor, SerialExecutor {}
 public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked Sendable {
     public let modelContext: ModelContext
     private let queue = DispatchQueue(label: "Strata.ModelActor")
+    private static let marker = DispatchSpecificKey<Bool>()
 
     public init(modelContext: ModelContext) {
         self.modelContext = modelContext
+        queue.setSpecific(key: Self.marker, value: true)
+    }
+
+    /// Whether the caller runs on a model actor's queue, where blocking I/O stalls no other
+    /// task; a store may then do its I/O on the calling thread.
+    public static var isRunningOnModelActorQueue: Bool {
+        DispatchQueue.getSpecific(key: marker) ?? false
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
