@@ -42,4 +42,18 @@ extension SQLiteStatement {
         try bind(binds)
         while try step() {}
     }
+
+    /// Binds parameter `i` (1-based) to `value(i)` for every parameter, runs the statement to
+    /// completion and resets it; binds values without collecting them into an array first.
+    /// - Throws: ``SQLiteError``.
+    func run(bindingEach value: (_ position: Int32) -> PersistentValue) throws {
+        defer {
+            reset()
+            clearBindings()
+        }
+        for position in stride(from: Int32(1), through: parameterCount, by: 1) {
+            try bind(value(position), at: position)
+        }
+        while try step() {}
+    }
 }

@@ -40,9 +40,11 @@ extension SQLiteConnection: SQLConnection {
     /// Inserts row by row through one prepared statement: SQLite has no round trips to save.
     func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
         let statement = try cachedStatement(mapping.insertSQL)
+        let columns = mapping.columns
         for row in rows {
             trace?(mapping.insertSQL)
-            try statement.run([.integer(row.persistentIdentifier.primaryKey.integerValue!)] + mapping.columnValues(of: row))
+            let key = PersistentValue.integer(row.persistentIdentifier.primaryKey.integerValue!)
+            try statement.run { position in position == 1 ? key : row.values[columns[Int(position) - 2].slot] ?? .null }
         }
     }
 

@@ -31,7 +31,8 @@ extension SQLiteStatement {
         }
     }
 
-    private func bind(_ value: PersistentValue, at index: Int32) throws {
+    /// Binds one value to parameter `index` (1-based), in the form ``bind(_:)`` documents.
+    func bind(_ value: PersistentValue, at index: Int32) throws {
         let code: Int32
         switch value {
         case .null: code = sqlite3_bind_null(handle, index)
