@@ -11,7 +11,9 @@ import StrataCore
 public struct PostgresConfiguration: DataStoreConfiguration {
     public typealias Store = PostgresStore
 
+    /// A name for the store, unique within a container.
     public var name: String
+    /// The schema the store persists; set by the container.
     public var schema: Schema?
     /// The server, the role and the TLS mode (``PostgresConnectionSettings``).
     public var settings: PostgresConnectionSettings

@@ -12,8 +12,11 @@ import StrataSQL
 public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
+    /// The configuration the store was opened with.
     public let configuration: PostgresConfiguration
+    /// The schema the store persists.
     public let schema: Schema
+    /// The store identifier, minted when the database was first prepared and kept in `_strata_metadata`.
     public let identifier: String
     let engine: SQLStoreEngine
     let pool: PostgresWorkerPool
@@ -62,22 +65,13 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
     /// once never race to create the same tables. Returns the store identifier.
     private static func prepare(tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, pool: PostgresWorkerPool) throws -> String {
-        try pool.run { pooled in
-            let connection = try pooled.connection()
-            _ = try connection.execute("BEGIN")
-            do {
-                _ = try connection.execute("SELECT pg_advisory_xact_lock(\(PostgresMetadata.schemaLock))")
-                if let namespace {
-                    _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
-                }
-                try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
-                let identifier = try metadata.prepare(on: connection)
-                _ = try connection.execute("COMMIT")
-                return identifier
-            } catch {
-                if connection.isAlive { _ = try? connection.execute("ROLLBACK") }
-                throw error
+        try write(on: pool) { connection in
+            _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(PostgresMetadata.schemaLock))])
+            if let namespace {
+                _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
+            try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
+            return try metadata.prepare(on: connection)
         }
     }
 

@@ -53,8 +53,11 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         var upserts: [(insert: PersistentIdentifier, onto: PersistentIdentifier)] = []
         // The row (a stored identifier, or the temporary one of an earlier insert) owning each unique value tuple.
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
-        let upserted = Set(try inserted.map { try engine.mapping($0.persistentIdentifier.entityName) }.filter { !$0.entity.uniquenessConstraints.isEmpty }.map(\.table))
-        for table in upserted.sorted() { try connection.lockUniqueValues(of: table) }
+        // Lock once per table, in name order so two saves never wait on each other crosswise.
+        for entity in Set(inserted.map(\.persistentIdentifier.entityName)).sorted() {
+            let mapping = try engine.mapping(entity)
+            if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table) }
+        }
         for snapshot in inserted {
             let mapping = try engine.mapping(snapshot.persistentIdentifier.entityName)
             var owner: PersistentIdentifier?

@@ -6,6 +6,7 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
     let tables: SchemaTables
     let connection: Connection
 
+    /// A reconciler of `tables` over `connection`, inside the caller's transaction.
     public init(tables: SchemaTables, connection: Connection) {
         self.tables = tables
         self.connection = connection

@@ -10,9 +10,13 @@ public struct SQLStoreEngine: Sendable {
     /// How many keys one `IN` list carries.
     static let keysPerStatement = 10_000
 
+    /// The schema the store persists.
     public let schema: Schema
+    /// The database's SQL.
     public let dialect: any SQLDialect
+    /// The tables the schema maps onto.
     public let tables: SchemaTables
+    /// The identifier every ``PersistentIdentifier`` of this store carries.
     public let storeIdentifier: String
     let mappings: [String: EntityMapping]
 
