@@ -70,47 +70,11 @@ enum PostgresBenchmark {
         let rawFetchShape = try Measure.best(runs: runs, setup: {}) { _ in consume(touch(try raw.fetchAll(strataShape: true))) }
         timed.append(TimedResult(name: "2r same, raw runs Strata's SQL (info)", unit: "rows", operations: rows, raw: rawFetchShape, strata: strataFetch, target: nil))
 
-        // 3. Filtered, sorted, limited fetch.
-        log("filtered fetch")
-        let rawFiltered = try Measure.best(runs: runs, setup: {}) { _ in consume(try raw.filtered(repetitions: repetitions)) }
-        let strataFiltered = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.filtered(repetitions: repetitions)) }
-        timed.append(TimedResult(name: "3 priority != 3, by score, limit 100", unit: "rows", operations: min(100, rows) * repetitions, raw: rawFiltered, strata: strataFiltered, target: 1.2))
-        let rawFilteredShape = try Measure.best(runs: runs, setup: {}) { _ in consume(try raw.filtered(repetitions: repetitions, strataShape: true)) }
-        timed.append(TimedResult(name: "3r same, raw runs Strata's SQL (info)", unit: "rows", operations: min(100, rows) * repetitions, raw: rawFilteredShape, strata: strataFiltered, target: nil))
-
-        // 4. Count with a Bool predicate.
-        log("count")
-        let rawCountValue = try raw.count(repetitions: 1)
-        let strataCountValue = try strata.count(repetitions: 1)
-        precondition(rawCountValue == strataCountValue, "counts differ: raw \(rawCountValue), Strata \(strataCountValue)")
-        let rawCount = try Measure.best(runs: runs, setup: {}) { _ in consume(try raw.count(repetitions: repetitions)) }
-        let strataCount = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.count(repetitions: repetitions)) }
-        timed.append(TimedResult(name: "4 fetchCount done == true", unit: "queries", operations: repetitions, raw: rawCount, strata: strataCount, target: 1.2))
-
-        // 5. Update every row in one transaction.
-        log("update")
-        var bump = 0.0
-        let rawUpdate = try Measure.best(runs: runs, setup: { bump += 0.25 }) { _ in try raw.update(rows: rows, bump: bump) }
-        bump = 0
-        let strataUpdate = try Measure.best(runs: runs, setup: { () -> (ModelContext, [Task]) in
-            bump += 0.25
-            return try strata.loadForUpdate()
-        }) { state in
-            try StrataDatabase.update(state.1, in: state.0, bump: bump)
-        }
-        timed.append(TimedResult(name: "5 update all (one save)", unit: "rows", operations: rows, raw: rawUpdate, strata: strataUpdate, target: 2))
-
-        // 6. Point lookups by key / identifier.
-        log("point lookups")
-        let keys = Workload.lookupKeys(rows: rows, count: options.lookups)
-        let identifiers = try strata.identifiers(for: keys)
-        let rawLookups = try Measure.best(runs: runs, setup: {}) { _ in consume(try raw.lookups(keys)) }
-        let strataLookups = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.lookups(identifiers, batch: options.batch)) }
-        timed.append(TimedResult(name: "6 model(for:) by id", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataLookups, target: 1.2))
-        if options.predicateLookups {
-            let strataPredicate = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.predicateLookups(identifiers, batch: options.batch)) }
-            timed.append(TimedResult(name: "6b fetch #Predicate id == (info)", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataPredicate, target: nil))
-        }
+        let queries = try QueryWorkloads.measure(
+            raw: raw, strata: strata, rows: rows, options: options,
+            targets: QueryTargets(filtered: 1.2, count: 1.2, update: 2, lookups: 1.2))
+        timed += queries.results
+        let identifiers = queries.identifiers
 
         // 7. Concurrent (Strata only), on the same container and table.
         log("concurrent: \(options.tasks) tasks × \(options.concurrentOperations) operations")
@@ -126,7 +90,7 @@ enum PostgresBenchmark {
         // Report.
         let version = try raw.exec("SHOW server_version") ?? "?"
         let settings = try raw.exec("SELECT 'fsync=' || current_setting('fsync') || ', synchronous_commit=' || current_setting('synchronous_commit') || ', shared_buffers=' || current_setting('shared_buffers')") ?? "?"
-        print("Strata PostgresStore vs raw libpq \(libpqVersion()) — PostgreSQL \(version) at \(namespaces.settings) — \(rows) rows, best of \(runs) runs, \(repetitions) repetitions, \(keys.count) lookups (fresh context per \(options.batch))")
+        print("Strata PostgresStore vs raw libpq \(libpqVersion()) — PostgreSQL \(version) at \(namespaces.settings) — \(rows) rows, best of \(runs) runs, \(repetitions) repetitions, \(identifiers.count) lookups (fresh context per \(options.batch))")
         print("server: \(settings); Strata pool: \(strata.postgresPoolSize) connections; raw: one connection")
         print("raw table:    \(try raw.describe(raw.table))")
         print("Strata table: \(try raw.describe(strataTable))")

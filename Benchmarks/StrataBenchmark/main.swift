@@ -194,49 +194,12 @@ for run in 0..<runs {
 timed.append(TimedResult(name: "2 fetch all + touch", unit: "rows", operations: rows, raw: rawFetch, strata: strataFetch, target: 3))
 memory.append(MemoryResult(name: "in process", raw: inProcessRaw!, strata: inProcessStrata!, target: 3))
 
-// 3. Filtered, sorted, limited fetch.
 let repetitions = options.repetitions
-log("filtered fetch")
-let limited = min(100, rows)
-let rawFiltered = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.filtered(repetitions: repetitions)) }
-let strataFiltered = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.filtered(repetitions: repetitions)) }
-timed.append(TimedResult(name: "3 priority != 3, by score, limit 100", unit: "rows", operations: limited * repetitions, raw: rawFiltered, strata: strataFiltered, target: 1.1))
-let rawStrataShape = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.filtered(repetitions: repetitions, strataShape: true)) }
-timed.append(TimedResult(name: "3r same, raw runs Strata's SQL (info)", unit: "rows", operations: limited * repetitions, raw: rawStrataShape, strata: strataFiltered, target: nil))
-
-// 4. Count with a Bool predicate.
-log("count")
-let rawCountValue = try rawDatabase.count(repetitions: 1)
-let strataCountValue = try strataDatabase.count(repetitions: 1)
-precondition(rawCountValue == strataCountValue, "counts differ: raw \(rawCountValue), Strata \(strataCountValue)")
-let rawCount = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.count(repetitions: repetitions)) }
-let strataCount = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.count(repetitions: repetitions)) }
-timed.append(TimedResult(name: "4 fetchCount done == true", unit: "queries", operations: repetitions, raw: rawCount, strata: strataCount, target: 1.1))
-
-// 5. Update every row in one save.
-log("update")
-var bump = 0.0
-let rawUpdate = try Measure.best(runs: runs, setup: { bump += 0.25 }) { _ in try rawDatabase.update(rows: rows, bump: bump) }
-bump = 0
-let strataUpdate = try Measure.best(runs: runs, setup: { () -> (ModelContext, [Task]) in
-    bump += 0.25
-    return try strataDatabase.loadForUpdate()
-}) { state in
-    try StrataDatabase.update(state.1, in: state.0, bump: bump)
-}
-timed.append(TimedResult(name: "5 update all (one save)", unit: "rows", operations: rows, raw: rawUpdate, strata: strataUpdate, target: 2.5))
-
-// 6. Point lookups by identifier.
-log("point lookups")
-let keys = Workload.lookupKeys(rows: rows, count: options.lookups)
-let identifiers = try strataDatabase.identifiers(for: keys)
-let rawLookups = try Measure.best(runs: runs, setup: {}) { _ in consume(try rawDatabase.lookups(keys)) }
-let strataLookups = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.lookups(identifiers, batch: options.batch)) }
-timed.append(TimedResult(name: "6 model(for:) by id", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataLookups, target: 3))
-if options.predicateLookups {
-    let strataPredicate = try Measure.best(runs: runs, setup: {}) { _ in consume(try strataDatabase.predicateLookups(identifiers, batch: options.batch)) }
-    timed.append(TimedResult(name: "6b fetch #Predicate id == (info)", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataPredicate, target: nil))
-}
+let queries = try QueryWorkloads.measure(
+    raw: rawDatabase, strata: strataDatabase, rows: rows, options: options,
+    targets: QueryTargets(filtered: 1.1, count: 1.1, update: 2.5, lookups: 3))
+timed += queries.results
+let identifiers = queries.identifiers
 
 // The SQL each Strata workload runs, from a traced store (never timed).
 log("tracing Strata's SQL")
@@ -257,7 +220,7 @@ traces.append(("6b #Predicate id", try traced.statements { consume(try traced.pr
 
 // Report.
 let strataTable = try RawDatabase(path: strataURL.path, create: false).tableSQL("Task")
-print("Strata SQLiteStore vs raw libsqlite3 \(String(cString: sqlite3Version())) — \(rows) rows, best of \(runs) runs, \(repetitions) repetitions, \(keys.count) lookups (fresh context per \(options.batch))")
+print("Strata SQLiteStore vs raw libsqlite3 \(String(cString: sqlite3Version())) — \(rows) rows, best of \(runs) runs, \(repetitions) repetitions, \(identifiers.count) lookups (fresh context per \(options.batch))")
 print("WAL files in \(directory.path); synchronous=NORMAL on both sides")
 print("raw table:    \(RawDatabase.createTable)")
 print("Strata table: \(strataTable)")
