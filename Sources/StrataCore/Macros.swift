@@ -11,7 +11,7 @@
 /// }
 /// ```
 @attached(member, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
-          named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices))
+          named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")

@@ -28,6 +28,7 @@ extension ModelMacro: MemberMacro {
             backingDataInit(model, properties),
             "@StrataCore.Transient\nprivate let _$observationRegistrar = Observation.ObservationRegistrar()",
         ]
+        members += properties.map { keyPathConstant(model, $0) }
         let constraints = arguments(of: "Unique", in: declaration)
         if !constraints.isEmpty {
             members.append(keyPathLists("schemaUniquenessConstraints", model, constraints))
@@ -40,11 +41,18 @@ extension ModelMacro: MemberMacro {
     }
 
     /// Empty until first used, so `init(backingData:)` never builds backing data it throws away.
+    /// Unchecked for exclusivity: every accessor reads it, and no access to it overlaps another.
     private static func backingDataStorage(_ model: TokenSyntax) -> DeclSyntax {
         """
-        @StrataCore.Transient
+        @StrataCore.Transient @exclusivity(unchecked)
         private var _$backingData: (any StrataCore.BackingData<\(model)>)? = nil
         """
+    }
+
+    /// The key path of one persisted property, made once: a key path literal in an accessor is
+    /// instantiated by the runtime on every call.
+    private static func keyPathConstant(_ model: TokenSyntax, _ property: PersistedProperty) -> DeclSyntax {
+        "private static let \(raw: keyPathConstantName(property.name)) = \\\(model).\(property.name)"
     }
 
     private static func backingDataAccessor(_ model: TokenSyntax) -> DeclSyntax {

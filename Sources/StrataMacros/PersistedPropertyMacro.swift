@@ -24,24 +24,25 @@ extension PersistedPropertyMacro: AccessorMacro {
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let (name, storage) = names(of: declaration), let index = index(in: node) else { return [] }
+        let keyPath = "Self.\(keyPathConstantName(name))"
         return [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(storage))
             init(initialValue) {
-                StrataCore._initializeValue(&_$backingData, forKey: \\.\(name), at: \(index), to: initialValue)
+                StrataCore._initializeValue(&_$backingData, forKey: \(raw: keyPath), at: \(index), to: initialValue)
                 \(storage) = StrataCore._PersistedPropertyMarker()
             }
             """,
             """
             get {
-                _$observationRegistrar.access(self, keyPath: \\.\(name))
-                return persistentBackingData.getValue(forKey: \\.\(name), at: \(index))
+                _$observationRegistrar.access(self, keyPath: \(raw: keyPath))
+                return StrataCore._getValue(persistentBackingData, forKey: \(raw: keyPath), at: \(index))
             }
             """,
             """
             set {
-                _$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {
-                    persistentBackingData.setValue(forKey: \\.\(name), at: \(index), to: newValue)
+                _$observationRegistrar.withMutation(of: self, keyPath: \(raw: keyPath)) {
+                    StrataCore._setValue(persistentBackingData, forKey: \(raw: keyPath), at: \(index), to: newValue)
                 }
             }
             """,

@@ -42,3 +42,9 @@ extension TokenSyntax {
         identifier?.name ?? text
     }
 }
+
+/// The static constant `@Model` declares for the key path of persisted property `name`; its
+/// accessors (`@_PersistedProperty`) read it.
+func keyPathConstantName(_ name: TokenSyntax) -> String {
+    "_$keyPath_\(name.plainName)"
+}

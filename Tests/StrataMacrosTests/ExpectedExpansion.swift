@@ -55,16 +55,16 @@ func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
     var \(name): \(type) {
         @storageRestrictions(accesses: _$backingData, initializes: _\(name))
         init(initialValue) {
-            StrataCore._initializeValue(&_$backingData, forKey: \\.\(name), at: \(index), to: initialValue)
+            StrataCore._initializeValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: initialValue)
             _\(name) = StrataCore._PersistedPropertyMarker()
         }
         get {
-            _$observationRegistrar.access(self, keyPath: \\.\(name))
-            return persistentBackingData.getValue(forKey: \\.\(name), at: \(index))
+            _$observationRegistrar.access(self, keyPath: Self._$keyPath_\(name))
+            return StrataCore._getValue(persistentBackingData, forKey: Self._$keyPath_\(name), at: \(index))
         }
         set {
-            _$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {
-                persistentBackingData.setValue(forKey: \\.\(name), at: \(index), to: newValue)
+            _$observationRegistrar.withMutation(of: self, keyPath: Self._$keyPath_\(name)) {
+                StrataCore._setValue(persistentBackingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue)
             }
         }
     }
@@ -87,7 +87,7 @@ func modelMembers(_ model: String, persisted: [Persisted] = [], unique: String? 
         + ["self.persistentBackingData = backingData"]
     var members = [
         """
-        @StrataCore.Transient
+        @StrataCore.Transient @exclusivity(unchecked)
         private var _$backingData: (any StrataCore.BackingData<\(model)>)? = nil
         """,
         """
@@ -118,6 +118,7 @@ func modelMembers(_ model: String, persisted: [Persisted] = [], unique: String? 
         private let _$observationRegistrar = Observation.ObservationRegistrar()
         """,
     ]
+    members += persisted.map { "private static let _$keyPath_\($0.name) = \\\(model).\($0.name)" }
     if let unique {
         members.append(keyPathsMember("schemaUniquenessConstraints", model, unique))
     }

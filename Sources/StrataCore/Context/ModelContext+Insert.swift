@@ -28,7 +28,7 @@ extension ModelContext {
             return
         }
         if !storage.hasIdentifier || !storage.identifier.isTemporary {
-            storage.identifier = .temporary(entityName: storage.layout.entityName)
+            storage.identifier = .temporary(of: storage.layout.temporaryOrigin)
         }
         storage.context = self
         storage.resolver = self
@@ -53,7 +53,7 @@ extension ModelContext: ModelResolver {
 
     func storageWillChange(_ storage: AnyModelStorage) {
         guard storage.context === self, !storage.isInserted, !storage.isChanged else { return }
-        storage.committedSlots = storage.slots
+        storage.keepCommittedState()
         storage.isChanged = true
         if let model = registry[storage.identifier] { pendingChanges.append(model) }
     }

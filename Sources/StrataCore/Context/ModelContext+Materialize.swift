@@ -52,7 +52,7 @@ extension ModelContext {
     private func instantiate<Model: PersistentModel>(
         _: Model.Type, layout: EntityLayout, values: ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier
     ) -> Model {
-        let storage = ModelStorage<Model>(layout: layout, slots: Self.slots(values), identifier: identifier)
+        let storage = ModelStorage<Model>(layout: layout, values: values, identifier: identifier)
         storage.context = self
         storage.resolver = self
         let model = Model(backingData: storage)
@@ -85,11 +85,11 @@ extension ModelContext {
 
     /// A snapshot's values in the slot order of `layout` (`nil` where the snapshot lacks one).
     static func values<Snapshot: DataStoreSnapshot>(of snapshot: Snapshot, layout: EntityLayout) -> ContiguousArray<PersistentValue?> {
-        if let fast = snapshot as? DefaultSnapshot, fast.layout === layout.snapshotLayout { return fast.values }
+        // A type comparison, not `as?`: a cast from a generic type costs a runtime cast per row.
+        if Snapshot.self == DefaultSnapshot.self {
+            let fast = unsafeBitCast(snapshot, to: DefaultSnapshot.self)
+            if fast.layout === layout.snapshotLayout { return fast.values }
+        }
         return ContiguousArray(layout.properties.map { snapshot.value(forProperty: $0.name) })
-    }
-
-    static func slots(_ values: ContiguousArray<PersistentValue?>) -> ContiguousArray<AnyModelStorage.Slot> {
-        ContiguousArray(values.lazy.map { $0.map(AnyModelStorage.Slot.stored) ?? .unset })
     }
 }

@@ -14,22 +14,25 @@ extension ModelContext {
         let inserted = pendingInserts
         let updated = pendingChanges.filter { !$0.storage.isDeleted && !$0.storage.isInserted }
         let deleted = pendingDeletes
-        for model in inserted + updated {
-            _ = try model.storage.encodedValues()
+        // Each model's storage, looked up once: the look-up casts an existential.
+        let saved = (inserted + updated).map(\.storage)
+        for storage in saved {
+            _ = try storage.encodedValues()
         }
         post(Self.willSave, inserted: [], updated: [], deleted: [])
         let (remapped, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
-        adoptPermanentIdentifiers(remapped, for: inserted)
+        adoptPermanentIdentifiers(remapped, for: inserted, storages: saved[..<inserted.count])
         for (identifier, values) in reregister {
             guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
             storage.reload(values)
         }
-        for model in inserted + updated { model.storage.commit() }
-        forgetDeleted(deleted.map(\.storage.identifier))
+        for storage in saved { storage.commit() }
+        let deletedIdentifiers = deleted.map(\.storage.identifier)
+        forgetDeleted(deletedIdentifiers)
         pendingInserts = []
         pendingChanges = []
         pendingDeletes = []
-        post(Self.didSave, inserted: inserted.map(\.storage.identifier), updated: updated.map(\.storage.identifier), deleted: deleted.map(\.storage.identifier))
+        post(Self.didSave, inserted: saved[..<inserted.count].map(\.identifier), updated: saved[inserted.count...].map(\.identifier), deleted: deletedIdentifiers)
     }
 
     /// Runs `block`, then saves. When `block` throws, nothing is saved and its changes stay
@@ -51,7 +54,7 @@ extension ModelContext {
         }
         for model in pendingChanges {
             let storage = model.storage
-            if let committed = storage.committedSlots { storage.slots = committed }
+            storage.restoreCommittedState()
             storage.commit()
         }
         for model in pendingDeletes { model.storage.isDeleted = false }
@@ -81,22 +84,25 @@ extension ModelContext {
     }
 
     /// Re-keys inserted models under the identifiers the store minted.
-    private func adoptPermanentIdentifiers(_ remapped: [PersistentIdentifier: PersistentIdentifier], for inserted: [any PersistentModel]) {
+    private func adoptPermanentIdentifiers(
+        _ remapped: [PersistentIdentifier: PersistentIdentifier], for inserted: [any PersistentModel], storages: ArraySlice<AnyModelStorage>
+    ) {
         guard !remapped.isEmpty else { return }
         registry.reserveCapacity(registry.count + remapped.count)
-        for model in inserted {
-            let storage = model.storage
+        for (model, storage) in zip(inserted, storages) {
             guard let permanent = remapped[storage.identifier] else { continue }
             registry[storage.identifier] = nil
-            if let previous = registry[permanent], previous !== model {
+            storage.identifier = permanent
+            if let previous = registry.updateValue(model, forKey: permanent), previous !== model {
                 // A unique upsert landed on a row this context already had: the newer object wins.
                 detach(previous.storage)
             }
-            storage.identifier = permanent
-            registry[permanent] = model
         }
-        for model in registry.values where !model.storage.layout.relationshipIndices.isEmpty {
-            model.storage.remapRelationships(remapped)
+        // Only models with relationships can refer to a temporary identifier.
+        guard container.schema.entities.contains(where: { !$0.layout.relationshipIndices.isEmpty }) else { return }
+        for model in registry.values {
+            let storage = model.storage
+            if !storage.layout.relationshipIndices.isEmpty { storage.remapRelationships(remapped) }
         }
     }
 

@@ -18,14 +18,14 @@ public final class ModelContext {
     public var autosaveEnabled = false
 
     /// Every registered model by identifier (one object per row).
-    var registry: [PersistentIdentifier: any PersistentModel] = [:]
-    var pendingInserts: [any PersistentModel] = []
-    var pendingChanges: [any PersistentModel] = []
-    var pendingDeletes: [any PersistentModel] = []
+    @exclusivity(unchecked) var registry: [PersistentIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) var pendingInserts: [any PersistentModel] = []
+    @exclusivity(unchecked) var pendingChanges: [any PersistentModel] = []
+    @exclusivity(unchecked) var pendingDeletes: [any PersistentModel] = []
     /// An insert the context refused; the next `save()` reports it.
-    var refusedInsert: SwiftDataError?
+    @exclusivity(unchecked) var refusedInsert: SwiftDataError?
     /// Values of related rows a store returned with a fetch, until a relationship reads them.
-    var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
+    @exclusivity(unchecked) var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
 
     /// Creates a context over the container's store.
     public init(_ container: ModelContainer) {

@@ -22,7 +22,7 @@ public final class ModelGraph {
     public func model<T: PersistentModel>(_ type: T.Type, for snapshot: DefaultSnapshot) -> T {
         if let model = models[snapshot.persistentIdentifier] as? T { return model }
         let layout = EntityLayout.of(T.self)
-        let storage = ModelStorage<T>(layout: layout, slots: ModelContext.slots(ModelContext.values(of: snapshot, layout: layout)), identifier: snapshot.persistentIdentifier)
+        let storage = ModelStorage<T>(layout: layout, values: ModelContext.values(of: snapshot, layout: layout), identifier: snapshot.persistentIdentifier)
         storage.resolver = self
         let model = T(backingData: storage)
         models[snapshot.persistentIdentifier] = model

@@ -3,38 +3,44 @@ extension AnyModelStorage {
     func value<Value>(at index: Int, as _: Value.Type) -> Value {
         precondition(!isMissing, "\(identifier) names a model that is not in the store")
         if layout.isRelationship[index] { return relatedValue(at: index, as: Value.self) }
-        switch slots[index] {
-        case .value(let value):
+        switch object(at: index) {
+        case .decoded(let value)?, .assigned(let value)?:
             return value as! Value
-        case .stored(let stored):
-            if let direct = layout.directTypes[index], direct.holds(stored) { return direct.value(of: stored, as: Value.self) }
-            let decoded: Any
-            do { decoded = try layout.codecs[index]!.decode(stored) } catch {
-                preconditionFailure("\(layout.entityName).\(layout.properties[index].name): \(error)")
-            }
-            slots[index] = .value(decoded)
-            return decoded as! Value
-        case .unset:
-            return defaultValue(of: layout.properties[index], as: Value.self)
+        case nil:
+            break
         }
+        guard let stored = values[index] else { return defaultValue(of: layout.properties[index], as: Value.self) }
+        if let direct = layout.directTypes[index], direct._holds(stored) { return direct.value(of: stored, as: Value.self) }
+        let decoded: Any
+        do { decoded = try layout.codecs[index]!.decode(stored) } catch {
+            preconditionFailure("\(layout.entityName).\(layout.properties[index].name): \(error)")
+        }
+        setObject(.decoded(decoded), at: index)
+        return decoded as! Value
     }
 
     /// Writes property `index`, recording the change with the resolver. A directly stored value
     /// is kept in its persisted form, so reading it back and saving it need no codec.
     func setValue<Value>(at index: Int, to newValue: Value) {
-        let slot: Slot
         if let direct = layout.directTypes[index] {
-            slot = .stored(direct.persistentValue(of: newValue))
-        } else {
-            slot = .value(newValue)
+            storeDirect(direct.persistentValue(of: newValue), at: index)
+            return
         }
         resolver?.storageWillChange(self)
         preparedValues = nil
         if layout.isRelationship[index] {
             setRelated(at: index, to: newValue)
         } else {
-            slots[index] = slot
+            setObject(.assigned(newValue), at: index)
         }
+    }
+
+    /// Writes the persisted form of a ``DirectlyStored`` attribute, recording the change.
+    func storeDirect(_ value: PersistentValue, at index: Int) {
+        resolver?.storageWillChange(self)
+        preparedValues = nil
+        values[index] = value
+        if objects != nil { objects![index] = nil }
     }
 
     private func defaultValue<Value>(of property: EntityLayout.Property, as _: Value.Type) -> Value {
@@ -47,16 +53,15 @@ extension AnyModelStorage {
         precondition(
             resolver != nil || !belongsToContext,
             "\(layout.entityName).\(layout.properties[index].name) was read after its ModelContext was deallocated; keep the context alive while you use its models")
-        switch slots[index] {
-        case .value(let value):
-            return value as! Value
-        case .stored(.identifier(let id)):
+        if case .assigned(let value)? = object(at: index) { return value as! Value }
+        switch values[index] {
+        case .identifier(let id)?:
             if let model = resolver?.resolveModel(for: id) { return model as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
-        case .stored(.identifiers(let ids)):
+        case .identifiers(let ids)?:
             let models = ids.compactMap { resolver?.resolveModel(for: $0) }
             return models as! Value
-        case .stored, .unset:
+        default:
             if Value.self is any ArrayProtocol.Type { return [any PersistentModel]() as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
         }
@@ -64,32 +69,34 @@ extension AnyModelStorage {
 
     private func setRelated(at index: Int, to newValue: Any) {
         guard let resolver else {
-            slots[index] = .value(newValue)
+            setObject(.assigned(newValue), at: index)
             return
         }
         let old = relatedIdentifiers(at: index)
         let newIDs = Self.models(in: newValue).map { resolver.adopt($0) }
-        slots[index] = layout.properties[index].relationshipTarget!.isToOne
-            ? .stored(newIDs.first.map(PersistentValue.identifier) ?? .null)
-            : .stored(.identifiers(newIDs))
+        setObject(nil, at: index)
+        values[index] = layout.properties[index].relationshipTarget!.isToOne
+            ? (newIDs.first.map(PersistentValue.identifier) ?? .null)
+            : .identifiers(newIDs)
         resolver.relationshipDidChange(self, property: index, from: old, to: newIDs)
     }
 
-    /// The identifiers a relationship slot refers to (objects are asked for theirs).
+    /// The identifiers a relationship refers to (objects set while detached are asked for theirs).
     func relatedIdentifiers(at index: Int) -> [PersistentIdentifier] {
-        switch slots[index] {
-        case .stored(.identifier(let id)): return [id]
-        case .stored(.identifiers(let ids)): return ids
-        case .value(let value): return Self.models(in: value).map(\.storage.identifier)
-        case .stored, .unset: return []
+        if case .assigned(let value)? = object(at: index) { return Self.models(in: value).map(\.storage.identifier) }
+        switch values[index] {
+        case .identifier(let id)?: return [id]
+        case .identifiers(let ids)?: return ids
+        default: return []
         }
     }
 
     /// Turns relationships set while detached into identifiers, once the model has a resolver.
     func attachDetachedRelationships() {
+        guard objects != nil else { return }
         for index in layout.relationshipIndices {
-            guard case .value(let value) = slots[index] else { continue }
-            slots[index] = .unset
+            guard case .assigned(let value)? = object(at: index) else { continue }
+            setObject(nil, at: index)
             setRelated(at: index, to: value)
         }
     }

@@ -8,12 +8,12 @@ extension AnyModelStorage {
         if layout.properties[index].relationshipTarget!.isToOne {
             guard current.first != identifier else { return nil }
             resolver?.storageWillChange(self)
-            slots[index] = .stored(.identifier(identifier))
+            values[index] = .identifier(identifier)
             return current.first
         }
         guard !current.contains(identifier) else { return nil }
         resolver?.storageWillChange(self)
-        slots[index] = .stored(.identifiers(current + [identifier]))
+        values[index] = .identifiers(current + [identifier])
         return nil
     }
 
@@ -23,15 +23,15 @@ extension AnyModelStorage {
         let current = relatedIdentifiers(at: index)
         guard current.contains(identifier) else { return }
         if recordingChange { resolver?.storageWillChange(self) }
-        slots[index] = layout.properties[index].relationshipTarget!.isToOne
-            ? .stored(.null)
-            : .stored(.identifiers(current.filter { $0 != identifier }))
+        values[index] = layout.properties[index].relationshipTarget!.isToOne
+            ? .null
+            : .identifiers(current.filter { $0 != identifier })
     }
 
     /// Rewrites relationship slots through a temporary→permanent identifier map.
     func remapRelationships(_ map: [PersistentIdentifier: PersistentIdentifier]) {
         for index in layout.relationshipIndices {
-            if case .stored(let stored) = slots[index] { slots[index] = .stored(stored.remapped(map)) }
+            if let stored = values[index] { values[index] = stored.remapped(map) }
         }
     }
 

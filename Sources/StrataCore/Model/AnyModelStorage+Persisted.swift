@@ -3,13 +3,18 @@ extension AnyModelStorage {
     /// - Throws: ``SwiftDataError/valueNotEncodable`` or ``SwiftDataError/missingValue``, naming the property.
     func encodedValues() throws -> ContiguousArray<PersistentValue?> {
         if let preparedValues { return preparedValues }
-        var values = ContiguousArray<PersistentValue?>()
-        values.reserveCapacity(slots.count)
-        for index in slots.indices {
-            values.append(try encodedValue(at: index))
+        // Usually every value is already in its persisted form: send the array itself.
+        if objects == nil, layout.ephemeralIndices.isEmpty, !values.contains(where: { $0 == nil }) {
+            preparedValues = values
+            return values
         }
-        preparedValues = values
-        return values
+        var encoded = ContiguousArray<PersistentValue?>()
+        encoded.reserveCapacity(values.count)
+        for index in values.indices {
+            encoded.append(try encodedValue(at: index))
+        }
+        preparedValues = encoded
+        return encoded
     }
 
     private func encodedValue(at index: Int) throws -> PersistentValue {
@@ -21,14 +26,11 @@ extension AnyModelStorage {
         }
         let codec = property.codec!
         do {
-            switch slots[index] {
-            case .stored(let stored): return stored
-            case .value(let value): return try codec.encode(value)
-            case .unset:
-                if let defaultValue = property.defaultValue { return try codec.encode(defaultValue) }
-                if codec.isOptional { return .null }
-                throw SwiftDataError.missingValue.with("\(layout.entityName).\(property.name) has no value")
-            }
+            if case .assigned(let value)? = object(at: index) { return try codec.encode(value) }
+            if let stored = values[index] { return stored }
+            if let defaultValue = property.defaultValue { return try codec.encode(defaultValue) }
+            if codec.isOptional { return .null }
+            throw SwiftDataError.missingValue.with("\(layout.entityName).\(property.name) has no value")
         } catch let error as SwiftDataError {
             throw error.with("\(layout.entityName).\(property.name): \(error.message)", entity: layout.entityName, property: property.name)
         }
@@ -62,6 +64,15 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
     func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value) {
         assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
         setValue(at: index, to: newValue)
+    }
+
+    func _storedValue(at index: Int) -> PersistentValue? {
+        isMissing ? nil : values[index]
+    }
+
+    func _setStoredValue(_ value: PersistentValue, at index: Int) -> Bool {
+        storeDirect(value, at: index)
+        return true
     }
 
     func persistentValue(forProperty name: String) -> PersistentValue? {

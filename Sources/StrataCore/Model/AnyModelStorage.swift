@@ -1,38 +1,48 @@
-/// The backing data of one model: a slot per persisted property, plus its context bookkeeping.
+/// The backing data of one model: the persisted form of each property, plus its context bookkeeping.
 ///
-/// A slot holds the persisted form as read from a store (decoded on first read), the Swift
-/// value last set, or nothing yet. While the model is attached to a context, relationship
-/// slots hold identifiers, never objects, so models never retain each other in cycles.
+/// ``values`` holds each property's persisted form, as a store returned it or as a directly
+/// stored value was set (`nil`: unset, which reads the property's default). It is the same
+/// array a fetched snapshot carries and a save sends, so neither copies it. ``objects``, made
+/// on first need, holds Swift values: those a codec decoded (a cache), those the app set and
+/// the next save encodes, and relationships set while the model was detached. While the model
+/// is attached to a context, relationships are identifiers in ``values``, never objects, so
+/// models never retain each other in cycles.
+///
+/// The hot stored properties opt out of run-time exclusivity checks, which otherwise cost more
+/// than the property writes themselves; no access to them overlaps another.
 class AnyModelStorage {
-    enum Slot {
-        case unset
-        case stored(PersistentValue)
-        case value(Any)
+    /// A Swift value kept for one property.
+    enum Object {
+        /// Decoded from the property's persisted value, which it matches.
+        case decoded(Any)
+        /// Set by the app; the persisted value is stale until the next save encodes this.
+        case assigned(Any)
     }
 
     let layout: EntityLayout
-    var slots: ContiguousArray<Slot>
-    private var assignedIdentifier: PersistentIdentifier?
-    weak var resolver: (any ModelResolver)?
+    @exclusivity(unchecked) var values: ContiguousArray<PersistentValue?>
+    @exclusivity(unchecked) var objects: ContiguousArray<Object?>?
+    @exclusivity(unchecked) private var assignedIdentifier: PersistentIdentifier?
+    @exclusivity(unchecked) weak var resolver: (any ModelResolver)?
     /// The context this model is registered in (`nil` for models only evaluated by a store).
-    weak var context: ModelContext? {
+    @exclusivity(unchecked) weak var context: ModelContext? {
         didSet { belongsToContext = context != nil }
     }
     /// Set while attached to a context; still set if that context was deallocated under the model.
-    private(set) var belongsToContext = false
-    var isInserted = false
-    var isChanged = false
-    var isDeleted = false
+    @exclusivity(unchecked) private(set) var belongsToContext = false
+    @exclusivity(unchecked) var isInserted = false
+    @exclusivity(unchecked) var isChanged = false
+    @exclusivity(unchecked) var isDeleted = false
     /// `model(for:)` named a row the store does not have.
-    var isMissing = false
-    /// Slots as last saved or fetched, kept from the first unsaved change for `rollback()`.
-    var committedSlots: ContiguousArray<Slot>?
+    @exclusivity(unchecked) var isMissing = false
+    /// ``values`` and ``objects`` as last saved or fetched, kept from the first unsaved change for `rollback()`.
+    @exclusivity(unchecked) var committed: (values: ContiguousArray<PersistentValue?>, objects: ContiguousArray<Object?>?)?
     /// The persisted values computed for the save under way.
-    var preparedValues: ContiguousArray<PersistentValue?>?
+    @exclusivity(unchecked) var preparedValues: ContiguousArray<PersistentValue?>?
 
-    init(layout: EntityLayout, slots: ContiguousArray<Slot>? = nil, identifier: PersistentIdentifier? = nil) {
+    init(layout: EntityLayout, values: ContiguousArray<PersistentValue?>? = nil, identifier: PersistentIdentifier? = nil) {
         self.layout = layout
-        self.slots = slots ?? layout.unsetSlots
+        self.values = values ?? layout.unsetValues
         self.assignedIdentifier = identifier
     }
 
@@ -40,7 +50,7 @@ class AnyModelStorage {
     var identifier: PersistentIdentifier {
         get {
             if let assignedIdentifier { return assignedIdentifier }
-            let minted = PersistentIdentifier.temporary(entityName: layout.entityName)
+            let minted = PersistentIdentifier.temporary(of: layout.temporaryOrigin)
             assignedIdentifier = minted
             return minted
         }
@@ -49,19 +59,51 @@ class AnyModelStorage {
 
     var hasIdentifier: Bool { assignedIdentifier != nil }
 
-    /// Replaces every slot with the persisted values of a fetched or re-registered snapshot.
-    func reload(_ values: ContiguousArray<PersistentValue?>) {
-        for index in slots.indices where !layout.properties[index].isEphemeral {
-            slots[index] = values[index].map(Slot.stored) ?? .unset
+    /// The Swift value kept for property `index`, if any.
+    func object(at index: Int) -> Object? {
+        objects?[index]
+    }
+
+    /// Keeps `object` for property `index` (`nil` forgets it).
+    func setObject(_ object: Object?, at index: Int) {
+        if objects == nil {
+            guard object != nil else { return }
+            objects = ContiguousArray(repeating: nil, count: values.count)
+        }
+        objects![index] = object
+    }
+
+    /// Replaces every value with the persisted values of a fetched or re-registered snapshot.
+    func reload(_ newValues: ContiguousArray<PersistentValue?>) {
+        if layout.ephemeralIndices.isEmpty {
+            values = newValues
+            objects = nil
+        } else {
+            for index in values.indices where !layout.properties[index].isEphemeral {
+                values[index] = newValues[index]
+                setObject(nil, at: index)
+            }
         }
         preparedValues = nil
     }
 
-    /// Marks the current slots as the saved state.
+    /// Keeps the current state for `rollback()`, once per round of changes.
+    func keepCommittedState() {
+        committed = (values, objects)
+    }
+
+    /// Puts back the state kept by ``keepCommittedState()``.
+    func restoreCommittedState() {
+        guard let committed else { return }
+        values = committed.values
+        objects = committed.objects
+    }
+
+    /// Marks the current values as the saved state.
     func commit() {
         isInserted = false
         isChanged = false
-        committedSlots = nil
+        committed = nil
         preparedValues = nil
     }
 }

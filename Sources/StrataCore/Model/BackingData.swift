@@ -21,9 +21,21 @@ public protocol BackingData<Model>: AnyObject {
     var propertyNames: [String] { get }
     /// The persisted form of a property as the next save writes it (relationships as identifiers).
     func persistentValue(forProperty name: String) -> PersistentValue?
+    /// The fast path of `@Model` accessors for ``_DirectlyStored`` properties: the persisted value
+    /// slot `index` holds, or `nil` to make the accessor call ``getValue(forKey:at:)`` instead.
+    func _storedValue(at index: Int) -> PersistentValue?
+    /// The fast path of `@Model` accessors for ``_DirectlyStored`` properties: stores `value` in
+    /// slot `index`, or returns `false` to make the accessor call ``setValue(forKey:at:to:)`` instead.
+    func _setStoredValue(_ value: PersistentValue, at index: Int) -> Bool
 }
 
 extension BackingData {
+    /// No fast path: accessors go through ``getValue(forKey:at:)``.
+    public func _storedValue(at index: Int) -> PersistentValue? { nil }
+
+    /// No fast path: accessors go through ``setValue(forKey:at:to:)``.
+    public func _setStoredValue(_ value: PersistentValue, at index: Int) -> Bool { false }
+
     /// Reads by key path; a backing data that keeps no slots ignores `index`.
     public func getValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int) -> Value {
         getValue(forKey: keyPath)

@@ -60,6 +60,8 @@ final class EntityLayout: @unchecked Sendable {
     }
 
     let entityName: String
+    /// The origin of the temporary identifiers contexts mint for new models of this entity.
+    let temporaryOrigin: PersistentIdentifier.Origin
     let modelType: any PersistentModel.Type
     let properties: [Property]
     let indexByKeyPath: [AnyKeyPath: Int]
@@ -71,15 +73,19 @@ final class EntityLayout: @unchecked Sendable {
     let codecs: ContiguousArray<ValueCodec?>
     /// Per slot: the attribute's type when it is ``DirectlyStored``.
     let directTypes: ContiguousArray<(any DirectlyStored.Type)?>
-    /// Every slot unset: fresh backing data shares it until its first write copies it.
-    let unsetSlots: ContiguousArray<AnyModelStorage.Slot>
+    /// Every value unset: fresh backing data shares it until its first write copies it.
+    let unsetValues: ContiguousArray<PersistentValue?>
+    /// The slots of ephemeral attributes, which saves write as NULL.
+    let ephemeralIndices: [Int]
 
     private init<Model: PersistentModel>(_ type: Model.Type) {
         entityName = Schema.entityName(for: type)
+        temporaryOrigin = .of(storeIdentifier: nil, entityName: entityName)
         modelType = type
         let properties = Model.schemaMetadata.map(Property.init)
         self.properties = properties
-        unsetSlots = ContiguousArray(repeating: .unset, count: properties.count)
+        unsetValues = ContiguousArray(repeating: nil, count: properties.count)
+        ephemeralIndices = properties.indices.filter { properties[$0].isEphemeral }
         indexByKeyPath = Dictionary(properties.enumerated().map { ($1.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
         snapshotLayout = SnapshotLayout(propertyNames: properties.map(\.name))
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
@@ -90,7 +96,7 @@ final class EntityLayout: @unchecked Sendable {
 
     /// The layout of `type`, built on first use and shared afterwards.
     static func of<Model: PersistentModel>(_ type: Model.Type) -> EntityLayout {
-        let key = ObjectIdentifier(type)
+        let key = TypeKey(type: ObjectIdentifier(type))
         if let layout = cache.withLock({ $0[key] }) { return layout }
         let layout = EntityLayout(type)
         return cache.withLock { cached in
@@ -120,5 +126,15 @@ final class EntityLayout: @unchecked Sendable {
         return index
     }
 
-    private static let cache = Mutex<[ObjectIdentifier: EntityLayout]>([:])
+    private static let cache = Mutex<[TypeKey: EntityLayout]>([:])
+
+    /// A model type as a cache key, hashed by its metadata address without SipHash: every new
+    /// model looks its layout up, and the keys are type metadata, not outside input.
+    private struct TypeKey: Hashable {
+        let type: ObjectIdentifier
+
+        func _rawHashValue(seed: Int) -> Int {
+            Int(bitPattern: (UInt(bitPattern: type) ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15)
+        }
+    }
 }

@@ -69,26 +69,6 @@ extension PersistentModel {
     public var id: PersistentIdentifier { persistentModelID }
 }
 
-/// The backing data held in `storage`, created empty on first use; `@Model` code calls this.
-public func _backingData<Model: PersistentModel>(_ storage: inout (any BackingData<Model>)?) -> any BackingData<Model> {
-    if let storage { return storage }
-    let created = Model.createBackingData()
-    storage = created
-    return created
-}
-
-/// Sets a property while its model initializes; `@Model`'s init accessors call this.
-///
-/// Every `init` first writes the implicit `nil` of each optional property, `init(backingData:)`
-/// included. While there is no backing data yet such a `nil` is skipped (an unset slot reads as
-/// `nil`), so `init(backingData:)` builds no storage only to replace it.
-public func _initializeValue<Model: PersistentModel, Value>(
-    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to value: Value
-) {
-    if storage == nil, EntityLayout.of(Model.self).readsNil(value, at: index) { return }
-    _backingData(&storage).setValue(forKey: keyPath, at: index, to: value)
-}
-
 /// Storage placeholder `@Model` gives each persisted property; the value lives in backing data.
 public struct _PersistedPropertyMarker: Sendable {
     public init() {}

@@ -1,0 +1,76 @@
+// The functions `@Model`'s generated accessors call. Each has an overload for `_DirectlyStored`
+// values that is inlined into the app's module, where the value's type is concrete: reading or
+// writing a `String` or `Int?` property then converts without generic casts or `Any` boxes.
+
+/// The backing data held in `storage`, created empty on first use; `@Model` code calls this.
+public func _backingData<Model: PersistentModel>(_ storage: inout (any BackingData<Model>)?) -> any BackingData<Model> {
+    if let storage { return storage }
+    let created = Model.createBackingData()
+    storage = created
+    return created
+}
+
+/// Sets a property while its model initializes; `@Model`'s init accessors call this.
+///
+/// Every `init` first writes the implicit `nil` of each optional property, `init(backingData:)`
+/// included. While there is no backing data yet such a `nil` is skipped (an unset slot reads as
+/// `nil`), so `init(backingData:)` builds no storage only to replace it.
+public func _initializeValue<Model: PersistentModel, Value>(
+    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to value: Value
+) {
+    if let storage {
+        storage.setValue(forKey: keyPath, at: index, to: value)
+        return
+    }
+    let layout = EntityLayout.of(Model.self)
+    if layout.readsNil(value, at: index) { return }
+    let created = ModelStorage<Model>(layout: layout)
+    created.setValue(forKey: keyPath, at: index, to: value)
+    storage = created
+}
+
+/// ``_initializeValue(_:forKey:at:to:)`` for a value stored as is.
+///
+/// A `nil` written before the backing data exists is skipped whatever the property's default:
+/// a property with a non-`nil` default is initialized to it first, which creates the backing
+/// data, so an unset slot here reads as `nil` or as a `nil` default.
+@inlinable
+public func _initializeValue<Model: PersistentModel, Value: _DirectlyStored>(
+    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to value: Value
+) {
+    let persisted = value._persistentValue
+    if storage == nil, persisted.isNull { return }
+    let data = _backingData(&storage)
+    if !data._setStoredValue(persisted, at: index) { data.setValue(forKey: keyPath, at: index, to: value) }
+}
+
+/// Reads property `index` (`keyPath`); `@Model`'s getters call this.
+public func _getValue<Model: PersistentModel, Value>(
+    _ data: any BackingData<Model>, forKey keyPath: KeyPath<Model, Value>, at index: Int
+) -> Value {
+    data.getValue(forKey: keyPath, at: index)
+}
+
+/// ``_getValue(_:forKey:at:)`` for a value stored as is.
+@inlinable
+public func _getValue<Model: PersistentModel, Value: _DirectlyStored>(
+    _ data: any BackingData<Model>, forKey keyPath: KeyPath<Model, Value>, at index: Int
+) -> Value {
+    if let stored = data._storedValue(at: index), Value._holds(stored) { return Value(_holding: stored) }
+    return data.getValue(forKey: keyPath, at: index)
+}
+
+/// Writes property `index` (`keyPath`); `@Model`'s setters call this.
+public func _setValue<Model: PersistentModel, Value>(
+    _ data: any BackingData<Model>, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value
+) {
+    data.setValue(forKey: keyPath, at: index, to: newValue)
+}
+
+/// ``_setValue(_:forKey:at:to:)`` for a value stored as is.
+@inlinable
+public func _setValue<Model: PersistentModel, Value: _DirectlyStored>(
+    _ data: any BackingData<Model>, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value
+) {
+    if !data._setStoredValue(newValue._persistentValue, at: index) { data.setValue(forKey: keyPath, at: index, to: newValue) }
+}
