@@ -27,7 +27,7 @@ extension PostgresConnection: SQLConnection {
         let result = try executePrepared(statement.text, parameters(statement.binds))
         let layout = mapping.entity.snapshotLayout
         let slotCount = layout.propertyNames.count
-        let entity = mapping.entity.name
+        let origins = mapping.origins(in: storeIdentifier)
         var snapshots: [DefaultSnapshot] = []
         snapshots.reserveCapacity(result.rowCount)
         for row in 0..<result.rowCount {
@@ -36,12 +36,12 @@ extension PostgresConnection: SQLConnection {
                 if let storage = column.storage {
                     values[column.slot] = result.persistentValue(row: row, column: offset + 1, as: storage)
                 } else if let key = result.int64(row: row, column: offset + 1) {
-                    values[column.slot] = .identifier(EntityMapping.identifier(store: storeIdentifier, entity: column.destination!, key: key))
+                    values[column.slot] = .identifier(PersistentIdentifier(origin: origins.columns[offset]!, primaryKey: .integer(key)))
                 } else {
                     values[column.slot] = .null
                 }
             }
-            let identifier = EntityMapping.identifier(store: storeIdentifier, entity: entity, key: result.int64(row: row, column: 0) ?? 0)
+            let identifier = PersistentIdentifier(origin: origins.row, primaryKey: .integer(result.int64(row: row, column: 0) ?? 0))
             snapshots.append(DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values))
         }
         return snapshots

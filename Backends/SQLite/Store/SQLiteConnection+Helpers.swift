@@ -45,14 +45,15 @@ extension SQLiteStatement {
 
     /// Binds parameter `i` (1-based) to `value(i)` for every parameter, runs the statement to
     /// completion and resets it; binds values without collecting them into an array first.
+    /// Bindings are not cleared: the next use rebinds every parameter.
     /// - Throws: ``SQLiteError``.
     func run(bindingEach value: (_ position: Int32) -> PersistentValue) throws {
-        defer {
-            reset()
-            clearBindings()
-        }
-        for position in stride(from: Int32(1), through: parameterCount, by: 1) {
+        defer { reset() }
+        // A plain loop: `stride(from:through:by:)` over Int32 runs unspecialized here.
+        var position: Int32 = 1
+        while position <= parameterCount {
             try bind(value(position), at: position)
+            position += 1
         }
         while try step() {}
     }

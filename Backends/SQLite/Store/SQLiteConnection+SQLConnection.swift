@@ -20,7 +20,7 @@ extension SQLiteConnection: SQLConnection {
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
         let layout = mapping.entity.snapshotLayout
         let slotCount = layout.propertyNames.count
-        let entity = mapping.entity.name
+        let origins = mapping.origins(in: storeIdentifier)
         return try query(statement.text, binds: statement.binds) { row -> DefaultSnapshot in
             var values = ContiguousArray<PersistentValue?>(repeating: nil, count: slotCount)
             for (offset, column) in mapping.columns.enumerated() {
@@ -29,10 +29,10 @@ extension SQLiteConnection: SQLConnection {
                     values[column.slot] = row.persistentValue(at: index, as: storage)
                 } else {
                     values[column.slot] = row.isNull(at: index)
-                        ? .null : .identifier(EntityMapping.identifier(store: storeIdentifier, entity: column.destination!, key: row.int64(at: index)))
+                        ? .null : .identifier(PersistentIdentifier(origin: origins.columns[offset]!, primaryKey: .integer(row.int64(at: index))))
                 }
             }
-            let identifier = EntityMapping.identifier(store: storeIdentifier, entity: entity, key: row.int64(at: 0))
+            let identifier = PersistentIdentifier(origin: origins.row, primaryKey: .integer(row.int64(at: 0)))
             return DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values)
         }
     }
@@ -51,10 +51,14 @@ extension SQLiteConnection: SQLConnection {
     func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier] {
         guard let sql = mapping.updateSQL else { preconditionFailure("\(mapping.table) has no columns to update") }
         let statement = try cachedStatement(sql)
+        let columns = mapping.columns
         var missing: [PersistentIdentifier] = []
         for row in rows {
             trace?(sql)
-            try statement.run(mapping.columnValues(of: row) + [.integer(row.persistentIdentifier.primaryKey.integerValue!)])
+            let key = PersistentValue.integer(row.persistentIdentifier.primaryKey.integerValue!)
+            try statement.run { position in
+                position <= columns.count ? row.values[columns[Int(position) - 1].slot] ?? .null : key
+            }
             if changes == 0 { missing.append(row.persistentIdentifier) }
         }
         return missing

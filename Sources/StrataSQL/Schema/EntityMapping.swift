@@ -25,9 +25,9 @@ public struct EntityMapping: Sendable {
     public let table: String
     public let columns: [Column]
     public let toMany: [ToMany]
-    /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then ``columnValues(of:)``.
+    /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then each column's slot value.
     public let insertSQL: String
-    /// `UPDATE table SET columns… = … WHERE _pk = …`; bind ``columnValues(of:)``, then the key.
+    /// `UPDATE table SET columns… = … WHERE _pk = …`; bind each column's slot value, then the key.
     /// `nil` when the table has no columns besides the key.
     public let updateSQL: String?
     /// `SELECT _pk, columns… FROM table AS alias WHERE _pk = ?`, for reads by identifier.
@@ -71,11 +71,6 @@ public struct EntityMapping: Sendable {
         [.column(table: alias, name: SQLNames.primaryKey)] + columns.map { .column(table: alias, name: $0.name) }
     }
 
-    /// The values of `columns` for a snapshot, in column order.
-    public func columnValues(of snapshot: DefaultSnapshot) -> [PersistentValue] {
-        columns.map { snapshot.values[$0.slot] ?? .null }
-    }
-
     private static func updateSQL(table: String, columns: [Column], dialect: any SQLDialect) -> String? {
         guard !columns.isEmpty else { return nil }
         var serializer = SQLSerializer(dialect: dialect)
@@ -92,6 +87,16 @@ public struct EntityMapping: Sendable {
         serializer.write(" = ")
         serializer.write(bind: .null)
         return serializer.text
+    }
+
+    /// The identifier origins a row decoder needs: the entity's own, and per column the
+    /// destination's for foreign keys (`nil` for attribute columns). Look them up once per query.
+    public func origins(in storeIdentifier: String) -> (row: PersistentIdentifier.Origin, columns: [PersistentIdentifier.Origin?]) {
+        let row = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: entity.name)
+        let columns = columns.map { column in
+            column.destination.map { PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: $0) }
+        }
+        return (row, columns)
     }
 
     /// The identifier a foreign-key value names.

@@ -1,19 +1,27 @@
 import StrataCore
 
-/// Identifiers grouped by entity, entities in order of first appearance.
-struct RowsByEntity {
-    private(set) var groups: [(entity: String, identifiers: [PersistentIdentifier])] = []
+/// Rows (snapshots or identifiers) grouped by entity, entities in order of first appearance.
+struct RowsByEntity<Row> {
+    private(set) var groups: [(entity: String, rows: [Row])] = []
     private var position: [String: Int] = [:]
 
-    mutating func append(_ identifier: PersistentIdentifier) {
+    mutating func append(_ row: Row, entity: String) {
         // Saves insert runs of one entity: compare with the last group before hashing the name.
-        if let last = groups.indices.last, groups[last].entity == identifier.entityName {
-            groups[last].identifiers.append(identifier)
-        } else if let index = position[identifier.entityName] {
-            groups[index].identifiers.append(identifier)
+        if let last = groups.indices.last, groups[last].entity == entity {
+            groups[last].rows.append(row)
+        } else if let index = position[entity] {
+            groups[index].rows.append(row)
         } else {
-            position[identifier.entityName] = groups.count
-            groups.append((identifier.entityName, [identifier]))
+            position[entity] = groups.count
+            groups.append((entity, [row]))
         }
     }
+}
+
+extension RowsByEntity<DefaultSnapshot> {
+    mutating func append(_ row: DefaultSnapshot) { append(row, entity: row.persistentIdentifier.entityName) }
+}
+
+extension RowsByEntity<PersistentIdentifier> {
+    mutating func append(_ identifier: PersistentIdentifier) { append(identifier, entity: identifier.entityName) }
 }

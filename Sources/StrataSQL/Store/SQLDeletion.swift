@@ -73,7 +73,7 @@ struct SQLDeletion<Connection: SQLConnection> {
         case .joinTable(let table, let ownerColumn, let targetColumn):
             select = SQLSelect(columns: [.column(table: alias, name: targetColumn)], from: table, as: alias, where: .binary(.column(table: alias, name: ownerColumn), "=", .bind(key)))
         }
-        return try connection.integers(engine.serialize(select)).map { engine.identifier(relationship.destination, $0) }
+        return engine.identifiers(relationship.destination, try connection.integers(engine.serialize(select)))
     }
 
     /// Nulls to-one references to a removed row and drops its join-table rows.

@@ -9,47 +9,63 @@ struct SQLSaveWriter<Connection: SQLConnection> {
 
     func apply(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         let deleting = Set(request.deleted.map(\.persistentIdentifier))
-        let (remapped, existing) = try mintIdentifiers(for: request.inserted, skipping: deleting)
-        // Among inserts of one save that upsert onto the same row, the later wins.
-        var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
-        stored.reserveCapacity(request.inserted.count)
-        var inserts = RowsByEntity(), updates = RowsByEntity()
-        // Rows the context must re-read: those an insert upserted onto (a stored row, or an
-        // earlier insert of this save). Every other row holds exactly what the context sent.
-        var merged = Set<PersistentIdentifier>()
-        for snapshot in request.inserted {
-            let permanent = remapped[snapshot.persistentIdentifier]!
-            if stored.updateValue(snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped), forKey: permanent) == nil {
-                existing.contains(permanent) ? updates.append(permanent) : inserts.append(permanent)
-            } else {
-                merged.insert(permanent)
-            }
+        let (remapped, existing, upserting) = try mintIdentifiers(for: request.inserted, skipping: deleting)
+        let rows = Self.insertedRows(request.inserted, remapped: remapped, upserting: upserting)
+        var inserts = RowsByEntity<DefaultSnapshot>(), updates = RowsByEntity<DefaultSnapshot>()
+        for row in rows.final {
+            existing.contains(row.persistentIdentifier) ? updates.append(row) : inserts.append(row)
         }
-        for (entity, identifiers) in inserts.groups {
+        for (entity, rows) in inserts.groups {
             let mapping = try engine.mapping(entity)
-            let rows = identifiers.map { stored[$0]! }
             try connection.insert(rows, into: mapping)
             try writeToMany(rows, mapping: mapping, replacing: false)
         }
-        var updated = updates.groups.map { entity, identifiers in (entity, identifiers.map { stored[$0]! }) }
         for snapshot in request.updated {
-            updated.append((snapshot.persistentIdentifier.entityName, [snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped)]))
+            updates.append(snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped))
         }
-        for (entity, rows) in Self.merged(updated) { try update(rows, mapping: engine.mapping(entity)) }
+        for (entity, rows) in updates.groups { try update(rows, mapping: engine.mapping(entity)) }
         try SQLDeletion(engine: engine, connection: connection, deleting: deleting).apply()
-        merged.formUnion(existing)
-        return DataStoreSaveChangesResult(
-            for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: stored.filter { merged.contains($0.key) })
+        // Rows the context must re-read: those an insert upserted onto (a stored row, or an
+        // earlier insert of this save). Every other row holds exactly what the context sent.
+        let reread = rows.merged.union(existing)
+        let reregister = reread.isEmpty ? [:] : Dictionary(
+            rows.final.lazy.filter { reread.contains($0.persistentIdentifier) }.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { $1 })
+        return DataStoreSaveChangesResult(for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister)
+    }
+
+    /// The row each insert writes, under its permanent identifier. When inserts of one save
+    /// upsert onto the same row the later wins; `merged` names such rows.
+    private static func insertedRows(_ inserted: [DefaultSnapshot], remapped: [PersistentIdentifier: PersistentIdentifier], upserting: Bool)
+        -> (final: [DefaultSnapshot], merged: Set<PersistentIdentifier>) {
+        var rows: [DefaultSnapshot] = []
+        rows.reserveCapacity(inserted.count)
+        // Without upserts every permanent identifier is new and distinct: no look-ups needed.
+        var position: [PersistentIdentifier: Int] = [:]
+        var merged = Set<PersistentIdentifier>()
+        for snapshot in inserted {
+            let permanent = remapped[snapshot.persistentIdentifier]!
+            let row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
+            if upserting {
+                if let earlier = position[permanent] {
+                    rows[earlier] = row
+                    merged.insert(permanent)
+                    continue
+                }
+                position[permanent] = rows.count
+            }
+            rows.append(row)
+        }
+        return (rows, merged)
     }
 
     /// A permanent identifier per insert: a new key, or the key of the row it collides with on a
     /// uniqueness constraint (an upsert), stored or inserted earlier in this save.
     private func mintIdentifiers(for inserted: [DefaultSnapshot], skipping deleting: Set<PersistentIdentifier>) throws
-        -> (remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>) {
+        -> (remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>, upserting: Bool) {
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         remapped.reserveCapacity(inserted.count)
         var existing = Set<PersistentIdentifier>()
-        var needingKeys = RowsByEntity()
+        var needingKeys = RowsByEntity<PersistentIdentifier>()
         var upserts: [(insert: PersistentIdentifier, onto: PersistentIdentifier)] = []
         // The row (a stored identifier, or the temporary one of an earlier insert) owning each unique value tuple.
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
@@ -58,8 +74,15 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             let mapping = try engine.mapping(entity)
             if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table) }
         }
+        var mapping: EntityMapping?
         for snapshot in inserted {
-            let mapping = try engine.mapping(snapshot.persistentIdentifier.entityName)
+            let entity = snapshot.persistentIdentifier.entityName
+            if mapping?.entity.name != entity { mapping = try engine.mapping(entity) }
+            let mapping = mapping!
+            guard !mapping.entity.uniquenessConstraints.isEmpty else {
+                needingKeys.append(snapshot.persistentIdentifier, entity: entity)
+                continue
+            }
             var owner: PersistentIdentifier?
             for constraint in mapping.entity.uniquenessConstraints where owner == nil {
                 guard let values = Self.uniqueValues(snapshot, constraint) else { continue }
@@ -82,10 +105,10 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         }
         for (entity, identifiers) in needingKeys.groups {
             let keys = try connection.newKeys(identifiers.count, for: engine.mapping(entity).table)
-            for (temporary, key) in zip(identifiers, keys) { remapped[temporary] = engine.identifier(entity, key) }
+            for (temporary, permanent) in zip(identifiers, engine.identifiers(entity, keys)) { remapped[temporary] = permanent }
         }
         for (insert, owner) in upserts { remapped[insert] = remapped[owner] ?? owner }
-        return (remapped, existing)
+        return (remapped, existing, !upserts.isEmpty)
     }
 
     /// The values of a uniqueness constraint; `nil` when one is nil (such rows never collide).
@@ -142,17 +165,6 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             try connection.runForEach(
                 SQLWrites.insert(into: table, columns: [ownerColumn, targetColumn], ignoringConflicts: true, dialect: engine.dialect), binds: pairs)
         }
-    }
-
-    /// Rows of one entity after another, merged by entity in order of first appearance.
-    private static func merged(_ groups: [(String, [DefaultSnapshot])]) -> [(String, [DefaultSnapshot])] {
-        var order: [String] = []
-        var rows: [String: [DefaultSnapshot]] = [:]
-        for (entity, group) in groups {
-            if rows[entity] == nil { order.append(entity) }
-            rows[entity, default: []] += group
-        }
-        return order.map { ($0, rows[$0]!) }
     }
 
     static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {

@@ -37,7 +37,7 @@ extension SQLStoreEngine {
     public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> [PersistentIdentifier] {
         let mapping = try mapping(for: T.self)
         let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])))
-        return try connection.integers(statement).map { identifier(mapping.entity.name, $0) }
+        return identifiers(mapping.entity.name, try connection.integers(statement))
     }
 
     /// The stored snapshots of the identifiers this store holds, by identifier.

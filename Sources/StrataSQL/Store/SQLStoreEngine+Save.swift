@@ -26,7 +26,7 @@ extension SQLStoreEngine {
             try connection.run(checked(serializer.statement))
             return
         }
-        let doomed = try connection.integers(checked(serialize(keys))).map { identifier(mapping.entity.name, $0) }
+        let doomed = identifiers(mapping.entity.name, try connection.integers(checked(serialize(keys))))
         try SQLDeletion(engine: self, connection: connection, deleting: Set(doomed)).apply()
     }
 

@@ -81,6 +81,12 @@ public struct SQLStoreEngine: Sendable {
         EntityMapping.identifier(store: storeIdentifier, entity: entityName, key: key)
     }
 
+    /// The identifiers of rows `keys` of an entity in this store (one origin look-up for all).
+    public func identifiers(_ entityName: String, _ keys: [Int64]) -> [PersistentIdentifier] {
+        let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: entityName)
+        return keys.map { PersistentIdentifier(origin: origin, primaryKey: .integer($0)) }
+    }
+
     /// Empties every table.
     public func erase(on connection: some SQLConnection) throws {
         for table in tables.tables {
