@@ -70,6 +70,46 @@ import Testing
         #expect(try connection.execute("SELECT count(*) FROM s").int64(row: 0, column: 0) == 0)
     }
 
+    @Test func statementsBuiltAsTheyAreSentReportTheFailingOnesSQL() throws {
+        let connection = try PostgresConnection(conninfo: Self.database.get(), debugBindValues: true)
+        _ = try connection.execute("CREATE TEMP TABLE m(id int8 PRIMARY KEY)")
+        let one = "INSERT INTO m(id) VALUES ($1)"
+        let two = "INSERT INTO m(id) VALUES ($1), ($2)"
+        let names = [try connection.preparedStatement(one, types: [PostgresTypeOID.int8]),
+                     try connection.preparedStatement(two, types: [PostgresTypeOID.int8, PostgresTypeOID.int8])]
+        var built: [Int] = []
+        let counts = try connection.pipeline(count: 3) { index in
+            built.append(index)
+            return index == 1
+                ? (names[1], two, [try PostgresParameter(.integer(10)), try PostgresParameter(.integer(11))])
+                : (names[0], one, [try PostgresParameter(.integer(Int64(index)))])
+        }
+        #expect(counts == [1, 2, 1])
+        #expect(built == [0, 1, 2])
+        let duplicate = #expect(throws: PostgresError.self) {
+            try connection.pipeline(count: 2) { index in
+                index == 0
+                    ? (names[0], one, [try PostgresParameter(.integer(20))])
+                    : (names[1], two, [try PostgresParameter(.integer(21)), try PostgresParameter(.integer(10))])
+            }
+        }
+        #expect(duplicate?.kind == .uniqueViolation)
+        #expect(duplicate?.sql == two)
+        #expect(duplicate?.debugDescription.contains("$2 = 10") == true)
+        struct BuildFailure: Error {}
+        let refused = #expect(throws: PostgresError.self) {
+            try connection.pipeline(count: 2) { index in
+                guard index == 0 else { throw BuildFailure() }
+                return (names[0], one, [try PostgresParameter(.integer(30))])
+            }
+        }
+        #expect(refused?.kind == .misuse)
+        // The 4 rows of the first pipeline, and 30: statements sent before the build failed still
+        // run. The failed second pipeline left nothing: one batch is one implicit transaction.
+        #expect(try connection.execute("SELECT id FROM m ORDER BY id").rowCount == 5)
+        #expect(try connection.execute("SELECT count(*) FROM m WHERE id IN (20, 21, 30)").int64(row: 0, column: 0) == 1)
+    }
+
     // MARK: - Helpers
 
     private func connect() throws -> PostgresConnection {

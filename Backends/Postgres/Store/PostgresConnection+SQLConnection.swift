@@ -48,21 +48,37 @@ extension PostgresConnection: SQLConnection {
     }
 
     /// Inserts with multi-row `INSERT`s of up to ``rowsPerInsert`` rows (fewer when the columns
-    /// would pass the parameter limit), each prepared once per connection.
+    /// would pass the parameter limit), each prepared once per connection, sent in one pipeline:
+    /// the server inserts one chunk while the next chunk's parameters are built.
     func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+        guard !rows.isEmpty else { return }
         let columns = [SQLNames.primaryKey] + mapping.columns.map(\.name)
         let perStatement = max(1, min(Self.rowsPerInsert, PostgresDialect().maximumBindCount / columns.count))
-        var fullSQL: String?
-        for start in stride(from: 0, to: rows.count, by: perStatement) {
-            let chunk = rows[start..<min(start + perStatement, rows.count)]
-            let sql = chunk.count == perStatement
-                ? fullSQL ?? SQLWrites.insert(into: mapping.table, columns: columns, rowCount: perStatement, dialect: PostgresDialect())
-                : SQLWrites.insert(into: mapping.table, columns: columns, rowCount: chunk.count, dialect: PostgresDialect())
-            if chunk.count == perStatement { fullSQL = sql }
-            var binds: [PostgresParameter] = []
-            binds.reserveCapacity(chunk.count * columns.count)
-            for row in chunk { try binds += rowParameters(row, mapping: mapping, keyFirst: true) }
-            _ = try executePrepared(sql, binds)
+        let chunks = stride(from: 0, to: rows.count, by: perStatement).map { rows[$0..<min($0 + perStatement, rows.count)] }
+        func parameters(of chunk: ArraySlice<DefaultSnapshot>) throws -> [PostgresParameter] {
+            var parameters: [PostgresParameter] = []
+            parameters.reserveCapacity(chunk.count * columns.count)
+            for row in chunk { try appendParameters(of: row, mapping: mapping, keyFirst: true, to: &parameters) }
+            return parameters
+        }
+        // NULLs are typed by their column, so every row binds the same types: each statement is
+        // prepared (before the pipeline starts) with the first row's types repeated.
+        var firstChunk: [PostgresParameter]? = try parameters(of: chunks[0])
+        let rowTypes = firstChunk!.prefix(columns.count).map(\.type)
+        var statements: [Int: (name: String, sql: String, types: [UInt32])] = [:]
+        for count in Set(chunks.map(\.count)) {
+            let sql = SQLWrites.insert(into: mapping.table, columns: columns, rowCount: count, dialect: PostgresDialect())
+            let types = Array(repeatElement(rowTypes, count: count).joined())
+            statements[count] = (try preparedStatement(sql, types: types), sql, types)
+        }
+        _ = try pipeline(count: chunks.count) { index in
+            let chunk = chunks[index]
+            let statement = statements[chunk.count]!
+            let parameters = try index == 0 ? firstChunk.take()! : parameters(of: chunk)
+            guard parameters.map(\.type) == statement.types else {
+                throw PostgresError(kind: .misuse, message: "rows of \(mapping.table) bind different parameter types", sql: statement.sql)
+            }
+            return (statement.name, statement.sql, parameters)
         }
     }
 
@@ -113,9 +129,15 @@ extension PostgresConnection: SQLConnection {
     /// The parameters of a row: its key and column values (the key first for inserts, last for
     /// updates), Codable attributes as `jsonb`, NULLs typed by their column.
     private func rowParameters(_ row: DefaultSnapshot, mapping: EntityMapping, keyFirst: Bool) throws -> [PostgresParameter] {
-        let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
         var parameters: [PostgresParameter] = []
         parameters.reserveCapacity(mapping.columns.count + 1)
+        try appendParameters(of: row, mapping: mapping, keyFirst: keyFirst, to: &parameters)
+        return parameters
+    }
+
+    /// Appends ``rowParameters(_:mapping:keyFirst:)`` to `parameters`.
+    private func appendParameters(of row: DefaultSnapshot, mapping: EntityMapping, keyFirst: Bool, to parameters: inout [PostgresParameter]) throws {
+        let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
         if keyFirst { parameters.append(key) }
         for column in mapping.columns {
             switch (row.values[column.slot] ?? .null, column.storage) {
@@ -125,7 +147,6 @@ extension PostgresConnection: SQLConnection {
             }
         }
         if !keyFirst { parameters.append(key) }
-        return parameters
     }
 
     private func parameters(_ values: [PersistentValue]) throws -> [PostgresParameter] {

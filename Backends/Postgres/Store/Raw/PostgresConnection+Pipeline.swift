@@ -17,17 +17,30 @@ extension PostgresConnection {
     /// - Throws: the first ``PostgresError`` a run reports (with that run's binds in debug mode);
     ///   ``PostgresError/Kind/misuse`` when rows bind different counts or types of parameters.
     func pipeline(_ sql: String, _ rows: [[PostgresParameter]]) throws -> [Int] {
-        let handle = try openHandle(for: sql)
+        _ = try openHandle(for: sql)
         guard !rows.isEmpty else { return [] }
         let name = try preparedStatement(sql, types: try Self.commonTypes(of: rows, sql: sql))
-        guard PQenterPipelineMode(handle) == 1 else { throw connectionError(sql: sql, parameters: []) }
+        return try pipeline(count: rows.count) { (name, sql, rows[$0]) }
+    }
+
+    /// Runs `count` prepared statements in pipeline mode, asking `statement` for each one's
+    /// name, SQL text and parameters only when it is sent: the server runs one statement while
+    /// the next one's parameters are built. Batches and errors are as in ``pipeline(_:_:)``;
+    /// an error `statement` throws ends the pipeline like a statement's error.
+    /// - Returns: the rows each statement affected, in order.
+    func pipeline(
+        count: Int, statement: (Int) throws -> (name: String, sql: String, parameters: [PostgresParameter])
+    ) throws -> [Int] {
+        let handle = try openHandle(for: "pipeline")
+        guard count > 0 else { return [] }
+        guard PQenterPipelineMode(handle) == 1 else { throw connectionError(sql: "pipeline", parameters: []) }
         // Leaving fails only with results left unread, which happens only on a broken connection.
         defer { PQexitPipelineMode(handle) }
         var counts: [Int] = []
-        counts.reserveCapacity(rows.count)
-        for start in stride(from: 0, to: rows.count, by: Self.pipelineBatchSize) {
-            let batch = rows[start..<min(start + Self.pipelineBatchSize, rows.count)]
-            if let error = try runBatch(batch, name: name, sql: sql, handle: handle, counts: &counts) { throw error }
+        counts.reserveCapacity(count)
+        for start in stride(from: 0, to: count, by: Self.pipelineBatchSize) {
+            let batch = start..<min(start + Self.pipelineBatchSize, count)
+            if let error = try runBatch(batch, statement: statement, handle: handle, counts: &counts) { throw error }
         }
         return counts
     }
@@ -36,32 +49,39 @@ extension PostgresConnection {
     /// - Returns: the first error a run reported, if any.
     /// - Throws: ``PostgresError`` when the connection broke.
     private func runBatch(
-        _ batch: ArraySlice<[PostgresParameter]>, name: String, sql: String, handle: OpaquePointer, counts: inout [Int]
+        _ batch: Range<Int>, statement: (Int) throws -> (name: String, sql: String, parameters: [PostgresParameter]),
+        handle: OpaquePointer, counts: inout [Int]
     ) throws -> PostgresError? {
         var firstError: PostgresError?
-        var sent = batch.startIndex
-        for row in batch {
-            trace?(sql)
-            do throws(PostgresError) {
-                let accepted = try PostgresParameter.withArrays(row, sql: sql) { _, values, lengths, formats in
-                    PQsendQueryPrepared(handle, name, Int32(row.count), values, lengths, formats, 1) == 1
+        // What each sent statement ran, for its error: the SQL, and the binds in debug mode only.
+        var sentSQL: [String] = []
+        var sentParameters: [[PostgresParameter]] = []
+        var lastSQL = "pipeline"
+        for index in batch {
+            do {
+                let (name, sql, parameters) = try statement(index)
+                lastSQL = sql
+                trace?(sql)
+                let accepted = try PostgresParameter.withArrays(parameters, sql: sql) { _, values, lengths, formats in
+                    PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1) == 1
                 }
-                guard accepted else { throw connectionError(sql: sql, parameters: row) }
+                guard accepted else { throw connectionError(sql: sql, parameters: parameters) }
+                sentSQL.append(sql)
+                if debugBindValues { sentParameters.append(parameters) }
             } catch {
                 // Runs already sent still need their sync point and results read.
-                firstError = error
+                firstError = error as? PostgresError ?? PostgresError(kind: .misuse, message: "\(error)", sql: lastSQL)
                 break
             }
-            sent += 1
         }
-        guard PQpipelineSync(handle) == 1 else { throw connectionError(sql: sql, parameters: []) }
-        var index = batch.startIndex
+        guard PQpipelineSync(handle) == 1 else { throw connectionError(sql: lastSQL, parameters: []) }
+        var index = 0
         var endedStatement = false
         while true {
             guard let result = PQgetResult(handle) else {
                 // A NULL ends one statement's results; two in a row mean the stream broke.
                 guard !endedStatement, PQstatus(handle) == CONNECTION_OK else {
-                    throw connectionError(sql: sql, parameters: [])
+                    throw connectionError(sql: lastSQL, parameters: [])
                 }
                 endedStatement = true
                 continue
@@ -76,8 +96,9 @@ extension PostgresConnection {
             case PGRES_PIPELINE_ABORTED:
                 break
             default:
-                let row = index < sent ? batch[index] : []
-                firstError = firstError ?? error(from: result, sql: sql, parameters: row)
+                let sql = index < sentSQL.count ? sentSQL[index] : lastSQL
+                let parameters = index < sentParameters.count ? sentParameters[index] : []
+                firstError = firstError ?? error(from: result, sql: sql, parameters: parameters)
             }
             index += 1
         }

@@ -15,20 +15,30 @@ extension PostgresParameter {
         ) -> Result
     ) throws(PostgresError) -> Result {
         var storage: [UInt8] = []
+        storage.reserveCapacity(parameters.count * 12)
         var offsets: [Int?] = []
+        offsets.reserveCapacity(parameters.count)
         var lengths: [Int32] = []
+        lengths.reserveCapacity(parameters.count)
         for (index, parameter) in parameters.enumerated() {
-            guard let bytes = parameter.bytes else {
+            let start = storage.count
+            switch parameter.payload {
+            case .null:
                 offsets.append(nil)
                 lengths.append(0)
                 continue
+            case .fixed(let value, let count):
+                withUnsafeBytes(of: value.bigEndian) { storage.append(contentsOf: $0.suffix(count)) }
+            case .text(let text):
+                PostgresTextEscaping.append(text, to: &storage)
+            case .bytes(let bytes):
+                storage += bytes
             }
-            guard let length = Int32(exactly: bytes.count) else {
+            guard let length = Int32(exactly: storage.count - start) else {
                 throw PostgresError(kind: .invalidValue, message: "parameter $\(index + 1) is larger than 2 GiB", sql: sql)
             }
-            offsets.append(storage.count)
+            offsets.append(start)
             lengths.append(length)
-            storage += bytes
         }
         storage.append(0)
         let types = parameters.map { Oid($0.type) }

@@ -12,11 +12,15 @@ import Foundation
 enum PostgresTextEscaping {
     static let escape: UInt8 = 0x01
 
-    /// The UTF-8 bytes of `text` as stored.
-    static func escaped(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+    /// Appends the UTF-8 bytes of `text` as stored; text without U+0000 or U+0001 is copied as is.
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 <= escape }) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        bytes.reserveCapacity(bytes.count + utf8.count + 8)
+        for byte in utf8 {
             if byte <= escape {
                 bytes.append(escape)
                 bytes.append(byte + 1)
@@ -24,7 +28,6 @@ enum PostgresTextEscaping {
                 bytes.append(byte)
             }
         }
-        return bytes
     }
 
     /// The text that stored UTF-8 `bytes` stand for.
