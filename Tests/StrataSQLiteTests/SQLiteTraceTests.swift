@@ -44,4 +44,32 @@ import Testing
         #expect(recorder.all.filter { $0.hasPrefix("DELETE") } == ["DELETE FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"from\" >= ?1)"])
         #expect(try ModelContext(container).fetch(FetchDescriptor<Order>(sortBy: [SortDescriptor(\.from)])).map(\.from) == [0, 1])
     }
+
+    @Test func anUpdateWritesOnlyTheChangedColumnsAndKeepsAnotherContextsChange() throws {
+        let recorder = Recorder()
+        var configuration = SQLiteConfiguration(url: temporaryDatabase("partial"))
+        configuration.trace = { recorder.record($0) }
+        let container = try ModelContainer(for: Schema([Order.self]), configurations: [configuration])
+        let setup = ModelContext(container)
+        setup.insert(Order(select: "a", from: 1, group: "g", order: 1))
+        try setup.save()
+        let first = ModelContext(container), second = ModelContext(container)
+        let mine = try #require(try first.fetch(FetchDescriptor<Order>()).first)
+        let theirs = try #require(try second.fetch(FetchDescriptor<Order>()).first)
+        mine.order = 2
+        theirs.group = nil
+        theirs.select = "b"
+        recorder.clear()
+        try second.save()
+        try first.save()
+        #expect(recorder.all.filter { $0.hasPrefix("UPDATE") } == [
+            "UPDATE \"Order\" SET \"select\" = ?1, \"group\" = ?2 WHERE \"_pk\" = ?3",
+            "UPDATE \"Order\" SET \"order\" = ?1 WHERE \"_pk\" = ?2",
+        ])
+        let stored = try #require(try ModelContext(container).fetch(FetchDescriptor<Order>()).first)
+        #expect(stored.select == "b")
+        #expect(stored.group == nil)
+        #expect(stored.order == 2)
+        #expect(stored.from == 1)
+    }
 }

@@ -58,7 +58,7 @@ extension PostgresConnection: SQLConnection {
         func parameters(of chunk: ArraySlice<DefaultSnapshot>) throws -> [PostgresParameter] {
             var parameters: [PostgresParameter] = []
             parameters.reserveCapacity(chunk.count * columns.count)
-            for row in chunk { try appendParameters(of: row, mapping: mapping, keyFirst: true, to: &parameters) }
+            for row in chunk { try appendParameters(of: row, columns: mapping.columns, keyFirst: true, to: &parameters) }
             return parameters
         }
         // NULLs are typed by their column, so every row binds the same types: each statement is
@@ -83,9 +83,8 @@ extension PostgresConnection: SQLConnection {
     }
 
     /// Updates through one prepared statement, pipelined: every row is sent before any answer is read.
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier] {
-        guard let sql = mapping.updateSQL else { preconditionFailure("\(mapping.table) has no columns to update") }
-        let counts = try pipeline(sql, rows.map { try rowParameters($0, mapping: mapping, keyFirst: false) })
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
+        let counts = try pipeline(update.sql, rows.map { try rowParameters($0, columns: update.columns, keyFirst: false) })
         return zip(rows, counts).filter { $0.1 == 0 }.map(\.0.persistentIdentifier)
     }
 
@@ -126,20 +125,22 @@ extension PostgresConnection: SQLConnection {
         (error as? PostgresError)?.kind == .uniqueViolation
     }
 
-    /// The parameters of a row: its key and column values (the key first for inserts, last for
-    /// updates), Codable attributes as `jsonb`, NULLs typed by their column.
-    private func rowParameters(_ row: DefaultSnapshot, mapping: EntityMapping, keyFirst: Bool) throws -> [PostgresParameter] {
+    /// The parameters of a row: its key and values of `columns` (the key first for inserts, last
+    /// for updates), Codable attributes as `jsonb`, NULLs typed by their column.
+    private func rowParameters(_ row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool) throws -> [PostgresParameter] {
         var parameters: [PostgresParameter] = []
-        parameters.reserveCapacity(mapping.columns.count + 1)
-        try appendParameters(of: row, mapping: mapping, keyFirst: keyFirst, to: &parameters)
+        parameters.reserveCapacity(columns.count + 1)
+        try appendParameters(of: row, columns: columns, keyFirst: keyFirst, to: &parameters)
         return parameters
     }
 
-    /// Appends ``rowParameters(_:mapping:keyFirst:)`` to `parameters`.
-    private func appendParameters(of row: DefaultSnapshot, mapping: EntityMapping, keyFirst: Bool, to parameters: inout [PostgresParameter]) throws {
+    /// Appends ``rowParameters(_:columns:keyFirst:)`` to `parameters`.
+    private func appendParameters(
+        of row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool, to parameters: inout [PostgresParameter]
+    ) throws {
         let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
         if keyFirst { parameters.append(key) }
-        for column in mapping.columns {
+        for column in columns {
             switch (row.values[column.slot] ?? .null, column.storage) {
             case (.null, let storage): parameters.append(.null(as: storage))
             case (.data(let json), .codable): parameters.append(.jsonb(json))

@@ -48,10 +48,10 @@ extension SQLiteConnection: SQLConnection {
         }
     }
 
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier] {
-        guard let sql = mapping.updateSQL else { preconditionFailure("\(mapping.table) has no columns to update") }
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
+        let sql = update.sql
         let statement = try cachedStatement(sql)
-        let columns = mapping.columns
+        let columns = update.columns
         var missing: [PersistentIdentifier] = []
         for row in rows {
             trace?(sql)

@@ -51,9 +51,10 @@ extension ModelContext: ModelResolver {
         return (try? loadModels([identifier]))?.first
     }
 
-    func storageWillChange(_ storage: AnyModelStorage) {
-        guard storage.context === self, !storage.isInserted, !storage.isChanged else { return }
-        storage.keepCommittedState()
+    func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {
+        guard storage.context === self, !storage.isInserted else { return }
+        undoLog.append(UndoEntry(storage: storage, slot: index, value: storage.values[index], object: storage.object(at: index)))
+        guard !storage.isChanged else { return }
         storage.isChanged = true
         if let model = registry[storage.identifier] { pendingChanges.append(model) }
     }

@@ -32,6 +32,7 @@ extension ModelContext {
         pendingInserts = []
         pendingChanges = []
         pendingDeletes = []
+        undoLog = []
         post(Self.didSave, inserted: saved[..<inserted.count].map(\.identifier), updated: saved[inserted.count...].map(\.identifier), deleted: deletedIdentifiers)
     }
 
@@ -52,11 +53,12 @@ extension ModelContext {
             storage.isInserted = false
             detach(storage)
         }
-        for model in pendingChanges {
-            let storage = model.storage
-            storage.restoreCommittedState()
-            storage.commit()
+        for entry in undoLog.reversed() {
+            entry.storage.values[entry.slot] = entry.value
+            entry.storage.setObject(entry.object, at: entry.slot)
         }
+        undoLog = []
+        for model in pendingChanges { model.storage.commit() }
         for model in pendingDeletes { model.storage.isDeleted = false }
         pendingInserts = []
         pendingChanges = []

@@ -24,6 +24,8 @@ public final class ModelContext {
     @exclusivity(unchecked) var pendingDeletes: [any PersistentModel] = []
     /// An insert the context refused; the next `save()` reports it.
     @exclusivity(unchecked) var refusedInsert: SwiftDataError?
+    /// What each change to a saved model overwrote, oldest first, until the next save or rollback.
+    @exclusivity(unchecked) var undoLog: [UndoEntry] = []
     /// Values of related rows a store returned with a fetch, until a relationship reads them.
     @exclusivity(unchecked) var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
 
@@ -90,4 +92,12 @@ public final class ModelContext {
         }
         return entity
     }
+}
+
+/// One change to a saved model: the slot's value and Swift object before it.
+struct UndoEntry {
+    let storage: AnyModelStorage
+    let slot: Int
+    let value: PersistentValue?
+    let object: AnyModelStorage.Object?
 }

@@ -44,7 +44,7 @@ extension ModelGraph: ModelResolver {
         return make(entity.modelType)
     }
 
-    func storageWillChange(_ storage: AnyModelStorage) {}
+    func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {}
 
     func adopt(_ model: any PersistentModel) -> PersistentIdentifier { model.storage.identifier }
 

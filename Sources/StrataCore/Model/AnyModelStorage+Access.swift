@@ -26,7 +26,7 @@ extension AnyModelStorage {
             storeDirect(direct.persistentValue(of: newValue), at: index)
             return
         }
-        resolver?.storageWillChange(self)
+        willChange(slot: index)
         preparedValues = nil
         if layout.isRelationship[index] {
             setRelated(at: index, to: newValue)
@@ -37,7 +37,7 @@ extension AnyModelStorage {
 
     /// Writes the persisted form of a ``DirectlyStored`` attribute, recording the change.
     func storeDirect(_ value: PersistentValue, at index: Int) {
-        resolver?.storageWillChange(self)
+        willChange(slot: index)
         preparedValues = nil
         values[index] = value
         if objects != nil { objects![index] = nil }

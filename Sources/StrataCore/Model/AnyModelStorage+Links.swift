@@ -7,12 +7,12 @@ extension AnyModelStorage {
         let current = relatedIdentifiers(at: index)
         if layout.properties[index].relationshipTarget!.isToOne {
             guard current.first != identifier else { return nil }
-            resolver?.storageWillChange(self)
+            willChange(slot: index)
             values[index] = .identifier(identifier)
             return current.first
         }
         guard !current.contains(identifier) else { return nil }
-        resolver?.storageWillChange(self)
+        willChange(slot: index)
         values[index] = .identifiers(current + [identifier])
         return nil
     }
@@ -22,7 +22,7 @@ extension AnyModelStorage {
         guard let index = layout.snapshotLayout.index(of: name) else { return }
         let current = relatedIdentifiers(at: index)
         guard current.contains(identifier) else { return }
-        if recordingChange { resolver?.storageWillChange(self) }
+        if recordingChange { willChange(slot: index) }
         values[index] = layout.properties[index].relationshipTarget!.isToOne
             ? .null
             : .identifiers(current.filter { $0 != identifier })

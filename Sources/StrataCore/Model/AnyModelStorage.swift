@@ -35,8 +35,8 @@ class AnyModelStorage {
     @exclusivity(unchecked) var isDeleted = false
     /// `model(for:)` named a row the store does not have.
     @exclusivity(unchecked) var isMissing = false
-    /// ``values`` and ``objects`` as last saved or fetched, kept from the first unsaved change for `rollback()`.
-    @exclusivity(unchecked) var committed: (values: ContiguousArray<PersistentValue?>, objects: ContiguousArray<Object?>?)?
+    /// Bit `i` set: property `i` changed since the last save (properties past 64 set every bit).
+    @exclusivity(unchecked) var changedSlots: UInt64 = 0
     /// The persisted values computed for the save under way.
     @exclusivity(unchecked) var preparedValues: ContiguousArray<PersistentValue?>?
 
@@ -64,6 +64,12 @@ class AnyModelStorage {
         objects?[index]
     }
 
+    /// Records that property `index` is about to change, with the resolver and in ``changedSlots``.
+    func willChange(slot index: Int) {
+        changedSlots |= index < 64 ? 1 << UInt64(index) : .max
+        resolver?.storageWillChange(self, slot: index)
+    }
+
     /// Keeps `object` for property `index` (`nil` forgets it).
     func setObject(_ object: Object?, at index: Int) {
         if objects == nil {
@@ -87,23 +93,11 @@ class AnyModelStorage {
         preparedValues = nil
     }
 
-    /// Keeps the current state for `rollback()`, once per round of changes.
-    func keepCommittedState() {
-        committed = (values, objects)
-    }
-
-    /// Puts back the state kept by ``keepCommittedState()``.
-    func restoreCommittedState() {
-        guard let committed else { return }
-        values = committed.values
-        objects = committed.objects
-    }
-
     /// Marks the current values as the saved state.
     func commit() {
         isInserted = false
         isChanged = false
-        committed = nil
+        changedSlots = 0
         preparedValues = nil
     }
 }

@@ -2,8 +2,9 @@
 protocol ModelResolver: AnyObject {
     /// The model registered under `identifier`, materializing it when needed.
     func resolveModel(for identifier: PersistentIdentifier) -> (any PersistentModel)?
-    /// Called before a property of `storage` changes, so the owner can record the change.
-    func storageWillChange(_ storage: AnyModelStorage)
+    /// Called before property `index` of `storage` changes (its old value and object still in
+    /// place), so the owner can record the change and undo it on rollback.
+    func storageWillChange(_ storage: AnyModelStorage, slot index: Int)
     /// Makes `model` part of this resolver (inserting it when detached) and returns its identifier.
     func adopt(_ model: any PersistentModel) -> PersistentIdentifier
     /// Called after a relationship of `storage` changed, so inverses can follow.

@@ -10,6 +10,10 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
     public let layout: SnapshotLayout
     /// One value per property of ``layout``; `nil` where the snapshot does not hold it.
     public private(set) var values: ContiguousArray<PersistentValue?>
+    /// For a changed model's snapshot: bit `i` is set when property `i` changed since the model
+    /// was last saved or fetched, so a store may write only those. `nil` means every property
+    /// (inserts, and stores' own snapshots). Not part of equality or of the encoded form.
+    public var changedProperties: UInt64?
 
     /// A snapshot from values in layout order (the fast path for stores reading rows).
     public init(persistentIdentifier: PersistentIdentifier, layout: SnapshotLayout, values: ContiguousArray<PersistentValue?>) {
@@ -29,6 +33,7 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
         let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
         if let storage = backingData as AnyObject as? AnyModelStorage, let encoded = try? storage.encodedValues() {
             self.init(persistentIdentifier: identifier, layout: storage.layout.snapshotLayout, values: encoded)
+            if storage.isChanged && !storage.isInserted { changedProperties = storage.changedSlots }
         } else {
             let layout = SnapshotLayout(propertyNames: backingData.propertyNames)
             self.init(persistentIdentifier: identifier, layout: layout, values: ContiguousArray(layout.propertyNames.map(backingData.persistentValue(forProperty:))))
@@ -50,6 +55,7 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
 
     public func copy(persistentIdentifier: PersistentIdentifier, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]?) -> DefaultSnapshot {
         var copy = DefaultSnapshot(persistentIdentifier: persistentIdentifier, layout: layout, values: values)
+        copy.changedProperties = changedProperties
         guard let remappedIdentifiers, !remappedIdentifiers.isEmpty else { return copy }
         for index in values.indices {
             switch values[index] {
@@ -58,6 +64,16 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
             }
         }
         return copy
+    }
+
+    public static func == (lhs: DefaultSnapshot, rhs: DefaultSnapshot) -> Bool {
+        lhs.persistentIdentifier == rhs.persistentIdentifier && lhs.layout == rhs.layout && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(persistentIdentifier)
+        hasher.combine(layout)
+        hasher.combine(values)
     }
 
     public func encode(to encoder: any Encoder) throws {

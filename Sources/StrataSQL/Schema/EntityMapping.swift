@@ -27,9 +27,8 @@ public struct EntityMapping: Sendable {
     public let toMany: [ToMany]
     /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then each column's slot value.
     public let insertSQL: String
-    /// `UPDATE table SET columns… = … WHERE _pk = …`; bind each column's slot value, then the key.
-    /// `nil` when the table has no columns besides the key.
-    public let updateSQL: String?
+    /// The update of every column; `nil` when the table has no columns besides the key.
+    public let fullUpdate: Update?
     /// `SELECT _pk, columns… FROM table AS alias WHERE _pk = ?`, for reads by identifier.
     public let selectByKeySQL: String
 
@@ -58,7 +57,7 @@ public struct EntityMapping: Sendable {
         self.toMany = toMany
         let table = self.table
         self.insertSQL = SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
-        self.updateSQL = Self.updateSQL(table: table, columns: columns, dialect: dialect)
+        self.fullUpdate = Self.update(table: table, columns: columns, dialect: dialect)
         var select = SQLSerializer(dialect: dialect)
         select.write(SQLSelect(
             columns: [.column(table: "r", name: SQLNames.primaryKey)] + columns.map { .column(table: "r", name: $0.name) }, from: table, as: "r",
@@ -71,7 +70,22 @@ public struct EntityMapping: Sendable {
         [.column(table: alias, name: SQLNames.primaryKey)] + columns.map { .column(table: alias, name: $0.name) }
     }
 
-    private static func updateSQL(table: String, columns: [Column], dialect: any SQLDialect) -> String? {
+    /// `UPDATE table SET columns… = … WHERE _pk = …` for some columns: bind each column's slot
+    /// value, then the key.
+    public struct Update: Sendable {
+        public let sql: String
+        public let columns: [Column]
+    }
+
+    /// The update of the columns of the properties `changed` names (bits as in
+    /// ``DefaultSnapshot/changedProperties``; `nil`: every column). `nil` when none has a column.
+    public func update(changing changed: UInt64?, dialect: any SQLDialect) -> Update? {
+        guard let changed, changed != .max else { return fullUpdate }
+        let changedColumns = columns.filter { $0.slot < 64 && changed & (1 << UInt64($0.slot)) != 0 }
+        return changedColumns.count == columns.count ? fullUpdate : Self.update(table: table, columns: changedColumns, dialect: dialect)
+    }
+
+    private static func update(table: String, columns: [Column], dialect: any SQLDialect) -> Update? {
         guard !columns.isEmpty else { return nil }
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("UPDATE ")
@@ -86,7 +100,7 @@ public struct EntityMapping: Sendable {
         serializer.write(identifier: SQLNames.primaryKey)
         serializer.write(" = ")
         serializer.write(bind: .null)
-        return serializer.text
+        return Update(sql: serializer.text, columns: columns)
     }
 
     /// The identifier origins a row decoder needs: the entity's own, and per column the

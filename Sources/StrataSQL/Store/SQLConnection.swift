@@ -22,11 +22,11 @@ public protocol SQLConnection {
     /// Inserts new rows into the mapping's table: each row's integer key and column values.
     func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws
 
-    /// Updates rows of the mapping's table, found by key, with their column values.
+    /// Updates rows of the mapping's table, found by key, with their values for `update`'s columns.
     /// - Returns: the rows that were not found.
     /// - Throws: an error that ``isUniqueViolation(_:)`` recognises when a row would duplicate
     ///   another's unique values.
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping) throws -> [PersistentIdentifier]
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier]
 
     /// Runs one statement once per row of binds (join-table rows).
     func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws

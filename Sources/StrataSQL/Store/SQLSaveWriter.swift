@@ -131,12 +131,21 @@ struct SQLSaveWriter<Connection: SQLConnection> {
     }
 
     private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping) throws {
-        let missing: [PersistentIdentifier]
-        if mapping.updateSQL == nil {
-            missing = try rows.map(\.persistentIdentifier).filter { try !SQLDeletion.rowExists($0, engine: engine, connection: connection) }
-        } else {
+        var missing: [PersistentIdentifier] = []
+        // Each run of rows that changed the same properties writes just their columns, in order.
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let changed = rows[start].changedProperties
+            let end = rows[start...].firstIndex { $0.changedProperties != changed } ?? rows.endIndex
+            let run = Array(rows[start..<end])
+            start = end
+            guard let update = mapping.update(changing: changed, dialect: engine.dialect) else {
+                // No column changed (only to-many relationships, or nothing): the row must still exist.
+                missing += try run.map(\.persistentIdentifier).filter { try !SQLDeletion.rowExists($0, engine: engine, connection: connection) }
+                continue
+            }
             do {
-                missing = try connection.update(rows, in: mapping)
+                missing += try connection.update(run, in: mapping, setting: update)
             } catch where connection.isUniqueViolation(error) {
                 // Only inserts upsert; an update that makes two rows collide is the app's error.
                 throw SwiftDataError.constraintViolation.with(
