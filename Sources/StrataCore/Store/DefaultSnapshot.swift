@@ -11,9 +11,10 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
     /// One value per property of ``layout``; `nil` where the snapshot does not hold it.
     public private(set) var values: ContiguousArray<PersistentValue?>
     /// For a changed model's snapshot: bit `i` is set when property `i` changed since the model
-    /// was last saved or fetched, so a store may write only those. `nil` means every property
+    /// was last saved or fetched, so a store may write only those. `0` means every property
     /// (inserts, and stores' own snapshots). Not part of equality or of the encoded form.
-    public var changedProperties: UInt64?
+    /// (Not optional: an optional would add 8 bytes to every snapshot a fetch returns.)
+    public var changedProperties: UInt64 = 0
 
     /// A snapshot from values in layout order (the fast path for stores reading rows).
     public init(persistentIdentifier: PersistentIdentifier, layout: SnapshotLayout, values: ContiguousArray<PersistentValue?>) {

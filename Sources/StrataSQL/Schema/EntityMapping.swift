@@ -78,9 +78,9 @@ public struct EntityMapping: Sendable {
     }
 
     /// The update of the columns of the properties `changed` names (bits as in
-    /// ``DefaultSnapshot/changedProperties``; `nil`: every column). `nil` when none has a column.
-    public func update(changing changed: UInt64?, dialect: any SQLDialect) -> Update? {
-        guard let changed, changed != .max else { return fullUpdate }
+    /// ``DefaultSnapshot/changedProperties``; `0`: every column). `nil` when none has a column.
+    public func update(changing changed: UInt64, dialect: any SQLDialect) -> Update? {
+        guard changed != 0, changed != .max else { return fullUpdate }
         let changedColumns = columns.filter { $0.slot < 64 && changed & (1 << UInt64($0.slot)) != 0 }
         return changedColumns.count == columns.count ? fullUpdate : Self.update(table: table, columns: changedColumns, dialect: dialect)
     }
