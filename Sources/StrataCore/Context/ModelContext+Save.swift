@@ -12,15 +12,22 @@ extension ModelContext {
         }
         guard hasChanges else { return }
         let inserted = pendingInserts
-        let updated = pendingChanges.filter { !$0.storage.isDeleted && !$0.storage.isInserted }
-        let deleted = pendingDeletes
         // Each model's storage, looked up once: the look-up casts an existential.
-        let saved = (inserted + updated).map(\.storage)
+        var saved = inserted.map(\.storage)
+        var updated: [any PersistentModel] = []
+        for model in pendingChanges {
+            let storage = model.storage
+            guard !storage.isDeleted && !storage.isInserted else { continue }
+            updated.append(model)
+            saved.append(storage)
+        }
+        let deleted = pendingDeletes
         for storage in saved {
             _ = try storage.encodedValues()
         }
         post(Self.willSave, inserted: [], updated: [], deleted: [])
-        let (remapped, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
+        let (remapped, reregister) = try write(
+            to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted, storages: saved)
         adoptPermanentIdentifiers(remapped, for: inserted, storages: saved[..<inserted.count])
         for (identifier, values) in reregister {
             guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
@@ -66,16 +73,26 @@ extension ModelContext {
         refusedInsert = nil
     }
 
-    /// Sends the changes to the store as its own snapshot type.
+    /// Sends the changes to the store as its own snapshot type. `storages`, when given, are those
+    /// of `inserted` then `updated`, their values already encoded.
     func write<Store: DataStore>(
-        to store: Store, inserted: [any PersistentModel], updated: [any PersistentModel], deleted: [any PersistentModel]
+        to store: Store, inserted: [any PersistentModel], updated: [any PersistentModel], deleted: [any PersistentModel],
+        storages: [AnyModelStorage]? = nil
     ) throws -> (remapped: [PersistentIdentifier: PersistentIdentifier], reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]) {
         var related: [PersistentIdentifier: any BackingData] = [:]
         let snapshot = { (model: any PersistentModel) -> Store.Snapshot in
             Store.Snapshot(from: model.anyBackingData, relatedBackingDatas: &related)
         }
+        let snapshots: (inserted: [Store.Snapshot], updated: [Store.Snapshot])
+        if let storages, Store.Snapshot.self == DefaultSnapshot.self {
+            // Strata's own snapshot type, straight from the storage: no existential casts per model.
+            let made = storages.map { unsafeBitCast(DefaultSnapshot(encoded: $0), to: Store.Snapshot.self) }
+            snapshots = (Array(made[..<inserted.count]), Array(made[inserted.count...]))
+        } else {
+            snapshots = (inserted.map(snapshot), updated.map(snapshot))
+        }
         let request = DataStoreSaveChangesRequest(
-            inserted: inserted.map(snapshot), updated: updated.map(snapshot), deleted: deleted.map(snapshot), editingState: editingState)
+            inserted: snapshots.inserted, updated: snapshots.updated, deleted: deleted.map(snapshot), editingState: editingState)
         let result = try store.save(request)
         var reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
         for (identifier, stored) in result.snapshotsToReregister {

@@ -31,14 +31,19 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
     }
 
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
-        let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
-        if let storage = backingData as AnyObject as? AnyModelStorage, let encoded = try? storage.encodedValues() {
-            self.init(persistentIdentifier: identifier, layout: storage.layout.snapshotLayout, values: encoded)
-            if storage.isChanged && !storage.isInserted { changedProperties = storage.changedSlots }
+        if let storage = backingData as AnyObject as? AnyModelStorage, (try? storage.encodedValues()) != nil {
+            self.init(encoded: storage)
         } else {
+            let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
             let layout = SnapshotLayout(propertyNames: backingData.propertyNames)
             self.init(persistentIdentifier: identifier, layout: layout, values: ContiguousArray(layout.propertyNames.map(backingData.persistentValue(forProperty:))))
         }
+    }
+
+    /// The snapshot of backing data whose values a save has encoded (``AnyModelStorage/encodedValues()``).
+    init(encoded storage: AnyModelStorage) {
+        self.init(persistentIdentifier: storage.identifier, layout: storage.layout.snapshotLayout, values: storage.preparedValues!)
+        if storage.isChanged && !storage.isInserted { changedProperties = storage.changedSlots }
     }
 
     public func value(forProperty name: String) -> PersistentValue? {
