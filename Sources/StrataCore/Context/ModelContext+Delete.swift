@@ -41,7 +41,7 @@ extension ModelContext {
             } catch DataStoreError.preferInMemoryFilter {}
         }
         guard !identifiers.isEmpty else { return }
-        _ = try write(to: store, inserted: [], updated: [], deleted: try loadModels(identifiers))
+        _ = try write(to: store, saving: [], insertedCount: 0, deleted: try loadModels(identifiers))
     }
 
     /// Mirrors saved deletions on registered models: cascades follow, references are dropped.
@@ -55,7 +55,7 @@ extension ModelContext {
             detach(model.storage)
         }
         pendingInserts.removeAll { doomed.contains($0.storage.identifier) }
-        pendingChanges.removeAll { doomed.contains($0.storage.identifier) }
+        pendingChanges.removeAll { doomed.contains($0.identifier) }
         pendingDeletes.removeAll { doomed.contains($0.storage.identifier) }
         forget(doomed)
     }

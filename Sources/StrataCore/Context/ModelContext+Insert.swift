@@ -56,7 +56,7 @@ extension ModelContext: ModelResolver {
         undoLog.append(UndoEntry(storage: storage, slot: index, value: storage.values[index], object: storage.object(at: index)))
         guard !storage.isChanged else { return }
         storage.isChanged = true
-        if let model = registry[storage.identifier] { pendingChanges.append(model) }
+        pendingChanges.append(storage)
     }
 
     func adopt(_ model: any PersistentModel) -> PersistentIdentifier {

@@ -13,21 +13,13 @@ extension ModelContext {
         guard hasChanges else { return }
         let inserted = pendingInserts
         // Each model's storage, looked up once: the look-up casts an existential.
-        var saved = inserted.map(\.storage)
-        var updated: [any PersistentModel] = []
-        for model in pendingChanges {
-            let storage = model.storage
-            guard !storage.isDeleted && !storage.isInserted else { continue }
-            updated.append(model)
-            saved.append(storage)
-        }
+        let saved = inserted.map(\.storage) + pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
         let deleted = pendingDeletes
         for storage in saved {
             _ = try storage.encodedValues()
         }
         post(Self.willSave, inserted: [], updated: [], deleted: [])
-        let (remapped, reregister) = try write(
-            to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted, storages: saved)
+        let (remapped, reregister) = try write(to: container.dataStore, saving: saved, insertedCount: inserted.count, deleted: deleted)
         adoptPermanentIdentifiers(remapped, for: inserted, storages: saved[..<inserted.count])
         for (identifier, values) in reregister {
             guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
@@ -65,7 +57,7 @@ extension ModelContext {
             entry.storage.setObject(entry.object, at: entry.slot)
         }
         undoLog = []
-        for model in pendingChanges { model.storage.commit() }
+        for storage in pendingChanges { storage.commit() }
         for model in pendingDeletes { model.storage.isDeleted = false }
         pendingInserts = []
         pendingChanges = []
@@ -73,26 +65,22 @@ extension ModelContext {
         refusedInsert = nil
     }
 
-    /// Sends the changes to the store as its own snapshot type. `storages`, when given, are those
-    /// of `inserted` then `updated`, their values already encoded.
+    /// Sends the changes to the store as its own snapshot type: `saving` holds the backing data
+    /// of the inserted models (the first `insertedCount`), then of the updated ones, all encoded.
     func write<Store: DataStore>(
-        to store: Store, inserted: [any PersistentModel], updated: [any PersistentModel], deleted: [any PersistentModel],
-        storages: [AnyModelStorage]? = nil
+        to store: Store, saving: [AnyModelStorage], insertedCount: Int, deleted: [any PersistentModel]
     ) throws -> (remapped: [PersistentIdentifier: PersistentIdentifier], reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]) {
         var related: [PersistentIdentifier: any BackingData] = [:]
-        let snapshot = { (model: any PersistentModel) -> Store.Snapshot in
-            Store.Snapshot(from: model.anyBackingData, relatedBackingDatas: &related)
+        let snapshot = { (backingData: any BackingData) -> Store.Snapshot in
+            Store.Snapshot(from: backingData, relatedBackingDatas: &related)
         }
-        let snapshots: (inserted: [Store.Snapshot], updated: [Store.Snapshot])
-        if let storages, Store.Snapshot.self == DefaultSnapshot.self {
+        let made: [Store.Snapshot] = Store.Snapshot.self == DefaultSnapshot.self
             // Strata's own snapshot type, straight from the storage: no existential casts per model.
-            let made = storages.map { unsafeBitCast(DefaultSnapshot(encoded: $0), to: Store.Snapshot.self) }
-            snapshots = (Array(made[..<inserted.count]), Array(made[inserted.count...]))
-        } else {
-            snapshots = (inserted.map(snapshot), updated.map(snapshot))
-        }
+            ? saving.map { unsafeBitCast(DefaultSnapshot(encoded: $0), to: Store.Snapshot.self) }
+            : saving.map { snapshot($0 as! any BackingData) }
         let request = DataStoreSaveChangesRequest(
-            inserted: snapshots.inserted, updated: snapshots.updated, deleted: deleted.map(snapshot), editingState: editingState)
+            inserted: Array(made[..<insertedCount]), updated: Array(made[insertedCount...]),
+            deleted: deleted.map { snapshot($0.anyBackingData) }, editingState: editingState)
         let result = try store.save(request)
         var reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
         for (identifier, stored) in result.snapshotsToReregister {

@@ -20,7 +20,9 @@ public final class ModelContext {
     /// Every registered model by identifier (one object per row).
     @exclusivity(unchecked) var registry: [PersistentIdentifier: any PersistentModel] = [:]
     @exclusivity(unchecked) var pendingInserts: [any PersistentModel] = []
-    @exclusivity(unchecked) var pendingChanges: [any PersistentModel] = []
+    /// The backing data of saved models changed since the last save (storages, not models: a
+    /// change is recorded from the storage, and looking its model up would cost a hash per change).
+    @exclusivity(unchecked) var pendingChanges: [AnyModelStorage] = []
     @exclusivity(unchecked) var pendingDeletes: [any PersistentModel] = []
     /// An insert the context refused; the next `save()` reports it.
     @exclusivity(unchecked) var refusedInsert: SwiftDataError?
@@ -54,7 +56,7 @@ public final class ModelContext {
     /// Models inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { pendingInserts }
     /// Saved models changed since the last save.
-    public var changedModelsArray: [any PersistentModel] { pendingChanges }
+    public var changedModelsArray: [any PersistentModel] { pendingChanges.compactMap { registry[$0.identifier] } }
     /// Models deleted since the last save.
     public var deletedModelsArray: [any PersistentModel] { pendingDeletes }
 
