@@ -19,6 +19,13 @@ import Testing
             #"SELECT * FROM "T" AS "t0" ORDER BY "t0"."_pk" ASC, "t0"."price" ASC"#))
     }
 
+    /// A key is never NULL: naming a NULL placement for it would stop PostgreSQL from reading
+    /// the primary-key index in order (it sorts instead).
+    @Test func keysNameNoNullPlacement() throws {
+        #expect(try ordering([SortDescriptor(\Item.persistentModelID, order: .reverse), SortDescriptor(\Item.price)], PostgresDialect()) == expected(
+            #"SELECT * FROM "T" AS "t0" ORDER BY "t0"."_pk" DESC, "t0"."price" ASC NULLS FIRST"#))
+    }
+
     @Test func unorderedTypesAndPathsStayInMemory() {
         #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.status)]) }
         #expect(throws: DataStoreError.preferInMemorySort) { try ordering([SortDescriptor(\Item.amount)]) }

@@ -97,7 +97,7 @@ extension SQLStoreEngine {
         let select = SQLSelect(
             columns: [.column(table: alias, name: ownerColumn), .column(table: alias, name: targetColumn)], from: table, as: alias,
             where: .binary(.column(table: alias, name: ownerColumn), "IN", .list(owners.map { .bind(.integer($0)) })),
-            orderBy: [SQLOrdering(order, ascending: true)])
+            orderBy: [SQLOrdering(order, ascending: true, mayBeNull: false)])
         return serialize(select)
     }
 }

@@ -53,7 +53,7 @@ public struct SQLStoreEngine: Sendable {
         let translator = SQLQueryTranslator(schema: schema, entity: mapping.entity, dialect: dialect, storeIdentifier: storeIdentifier, alias: alias)
         let filter = try descriptor.predicate.map { try translator.filter($0) }
         let ordering = try translator.ordering(descriptor.sortBy)
-        let byKey = SQLOrdering(.column(table: alias, name: SQLNames.primaryKey), ascending: true)
+        let byKey = SQLOrdering(.column(table: alias, name: SQLNames.primaryKey), ascending: true, mayBeNull: false)
         return SQLSelect(
             columns: columns, from: mapping.table, as: alias, where: filter,
             orderBy: ordering.isEmpty || descriptor.fetchOffset != nil ? ordering + [byKey] : ordering,

@@ -31,10 +31,14 @@ public struct SQLOrdering: Sendable, Hashable {
     public let ascending: Bool
     /// Whether NULL sorts before values (Swift: first ascending, last descending).
     public let nullsFirst: Bool
+    /// Whether the expression can be NULL at all. A primary key cannot: its ordering names no NULL
+    /// placement, so a database can read it in index order instead of sorting.
+    public let mayBeNull: Bool
 
-    public init(_ expression: SQLExpression, ascending: Bool) {
+    public init(_ expression: SQLExpression, ascending: Bool, mayBeNull: Bool = true) {
         self.expression = expression
         self.ascending = ascending
         self.nullsFirst = ascending
+        self.mayBeNull = mayBeNull
     }
 }

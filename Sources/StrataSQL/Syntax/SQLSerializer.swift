@@ -135,7 +135,7 @@ public struct SQLSerializer {
     private mutating func write(_ ordering: SQLOrdering) {
         write(ordering.expression)
         write(ordering.ascending ? " ASC" : " DESC")
-        if dialect.supportsNullsOrdering {
+        if dialect.supportsNullsOrdering && ordering.mayBeNull {
             write(ordering.nullsFirst ? " NULLS FIRST" : " NULLS LAST")
         }
     }

@@ -14,7 +14,8 @@ extension SQLQueryTranslator {
         guard Schema.entityName(for: T.self) == entity.name else { throw DataStoreError.preferInMemorySort }
         return try sortBy.map { descriptor in
             guard let keyPath = descriptor.keyPath else { throw DataStoreError.preferInMemorySort }
-            return SQLOrdering(try orderingExpression(for: keyPath), ascending: descriptor.order == .forward)
+            return SQLOrdering(
+                try orderingExpression(for: keyPath), ascending: descriptor.order == .forward, mayBeNull: keyPath != \T.persistentModelID)
         }
     }
 
