@@ -154,7 +154,7 @@ struct PostgresRoundTripCase: Sendable, CustomTestStringConvertible {
         return result.persistentValue(row: 0, column: 0, as: storage)
     }
 
-    private static func columnType(_ storage: StorageType) -> String {
+    static func columnType(_ storage: StorageType) -> String {
         switch storage {
         case .bool: return "boolean"
         case .integer: return "bigint"
@@ -168,7 +168,7 @@ struct PostgresRoundTripCase: Sendable, CustomTestStringConvertible {
     }
 
     /// Equality that compares doubles bit for bit, so NaN equals NaN and -0.0 differs from 0.0.
-    private static func same(_ lhs: PersistentValue, _ rhs: PersistentValue) -> Bool {
+    static func same(_ lhs: PersistentValue, _ rhs: PersistentValue) -> Bool {
         switch (lhs, rhs) {
         case let (.double(a), .double(b)): return a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
         case let (.date(a), .date(b)):

@@ -47,10 +47,38 @@ extension PostgresConnection: SQLConnection {
         return snapshots
     }
 
+    /// Inserts ``rowsPerInsert`` rows or more with a binary `COPY` (about twice as fast for the
+    /// server as multi-row `INSERT`s), unless a column is `numeric`, which Strata sends as text;
+    /// fewer rows with multi-row `INSERT`s, which cost one round trip less.
+    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+        if rows.count >= Self.rowsPerInsert, !mapping.columns.contains(where: { $0.storage == .decimal }) {
+            try copy(rows, into: mapping)
+        } else {
+            try insertWithValues(rows, into: mapping)
+        }
+    }
+
+    /// Streams `rows` through `COPY … FROM STDIN (FORMAT binary)`, fields as their parameters.
+    private func copy(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+        let dialect = PostgresDialect()
+        let columns = ([SQLNames.primaryKey] + mapping.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
+        let sql = "COPY \(dialect.quote(mapping.table)) (\(columns)) FROM STDIN (FORMAT binary)"
+        var parameters: [PostgresParameter] = []
+        parameters.reserveCapacity(mapping.columns.count + 1)
+        _ = try copyIn(sql) { writer in
+            for row in rows {
+                parameters.removeAll(keepingCapacity: true)
+                try appendParameters(of: row, columns: mapping.columns, keyFirst: true, to: &parameters)
+                writer.beginRow(fieldCount: parameters.count)
+                for parameter in parameters { try writer.write(parameter) }
+            }
+        }
+    }
+
     /// Inserts with multi-row `INSERT`s of up to ``rowsPerInsert`` rows (fewer when the columns
     /// would pass the parameter limit), each prepared once per connection, sent in one pipeline:
     /// the server inserts one chunk while the next chunk's parameters are built.
-    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+    private func insertWithValues(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
         guard !rows.isEmpty else { return }
         let columns = [SQLNames.primaryKey] + mapping.columns.map(\.name)
         let perStatement = max(1, min(Self.rowsPerInsert, PostgresDialect().maximumBindCount / columns.count))
