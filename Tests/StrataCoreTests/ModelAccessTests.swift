@@ -68,6 +68,21 @@ final class DictionaryBackingData<Model: PersistentModel>: BackingData {
         #expect(fetched.map(\.tags) == [["z"]])
     }
 
+    @Test func aChangeMadeWhileTheSaveStartsIsSaved() throws {
+        let context = ModelContext(try makeContainer(Setting.self))
+        let setting = Setting(label: "a", level: 1)
+        context.insert(setting)
+        // The observer runs synchronously on this thread, inside save().
+        nonisolated(unsafe) let changed = setting
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.willSave, object: context, queue: nil) { _ in
+            changed.label = "changed in willSave"
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        try context.save()
+        let fetched = try ModelContext(context.container).fetch(FetchDescriptor<Setting>())
+        #expect(fetched.map(\.label) == ["changed in willSave"])
+    }
+
     @Test func accessorsUseABackingDataWithoutTheFastPath() {
         let setting = Setting(label: "a", level: 1)
         let custom = DictionaryBackingData<Setting>()

@@ -76,7 +76,7 @@ extension ModelContext {
         }
         let made: [Store.Snapshot] = Store.Snapshot.self == DefaultSnapshot.self
             // Strata's own snapshot type, straight from the storage: no existential casts per model.
-            ? saving.map { unsafeBitCast(DefaultSnapshot(encoded: $0), to: Store.Snapshot.self) }
+            ? try saving.map { unsafeBitCast(try DefaultSnapshot(encoding: $0), to: Store.Snapshot.self) }
             : saving.map { snapshot($0 as! any BackingData) }
         let request = DataStoreSaveChangesRequest(
             inserted: Array(made[..<insertedCount]), updated: Array(made[insertedCount...]),

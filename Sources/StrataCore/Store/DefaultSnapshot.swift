@@ -31,8 +31,8 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
     }
 
     public init(from backingData: any BackingData, relatedBackingDatas: inout [PersistentIdentifier: any BackingData]) {
-        if let storage = backingData as AnyObject as? AnyModelStorage, (try? storage.encodedValues()) != nil {
-            self.init(encoded: storage)
+        if let storage = backingData as AnyObject as? AnyModelStorage, let snapshot = try? DefaultSnapshot(encoding: storage) {
+            self = snapshot
         } else {
             let identifier = backingData.persistentModelID ?? PersistentIdentifier.temporary(entityName: "unknown")
             let layout = SnapshotLayout(propertyNames: backingData.propertyNames)
@@ -40,9 +40,11 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
         }
     }
 
-    /// The snapshot of backing data whose values a save has encoded (``AnyModelStorage/encodedValues()``).
-    init(encoded storage: AnyModelStorage) {
-        self.init(persistentIdentifier: storage.identifier, layout: storage.layout.snapshotLayout, values: storage.preparedValues!)
+    /// The snapshot of Strata's backing data, its values encoded as a save writes them (usually
+    /// already, by the save under way).
+    /// - Throws: what ``AnyModelStorage/encodedValues()`` throws.
+    init(encoding storage: AnyModelStorage) throws {
+        self.init(persistentIdentifier: storage.identifier, layout: storage.layout.snapshotLayout, values: try storage.encodedValues())
         if storage.isChanged && !storage.isInserted { changedProperties = storage.changedSlots }
     }
 
