@@ -63,14 +63,10 @@ extension PostgresConnection: SQLConnection {
         let dialect = PostgresDialect()
         let columns = ([SQLNames.primaryKey] + mapping.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
         let sql = "COPY \(dialect.quote(mapping.table)) (\(columns)) FROM STDIN (FORMAT binary)"
-        var parameters: [PostgresParameter] = []
-        parameters.reserveCapacity(mapping.columns.count + 1)
         _ = try copyIn(sql) { writer in
             for row in rows {
-                parameters.removeAll(keepingCapacity: true)
-                try appendParameters(of: row, columns: mapping.columns, keyFirst: true, to: &parameters)
-                writer.beginRow(fieldCount: parameters.count)
-                for parameter in parameters { try writer.write(parameter) }
+                writer.beginRow(fieldCount: mapping.columns.count + 1)
+                try forEachParameter(of: row, columns: mapping.columns, keyFirst: true) { try writer.write($0) }
             }
         }
     }
@@ -86,7 +82,7 @@ extension PostgresConnection: SQLConnection {
         func parameters(of chunk: ArraySlice<DefaultSnapshot>) throws -> [PostgresParameter] {
             var parameters: [PostgresParameter] = []
             parameters.reserveCapacity(chunk.count * columns.count)
-            for row in chunk { try appendParameters(of: row, columns: mapping.columns, keyFirst: true, to: &parameters) }
+            for row in chunk { try forEachParameter(of: row, columns: mapping.columns, keyFirst: true) { parameters.append($0) } }
             return parameters
         }
         // NULLs are typed by their column, so every row binds the same types: each statement is
@@ -158,24 +154,25 @@ extension PostgresConnection: SQLConnection {
     private func rowParameters(_ row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool) throws -> [PostgresParameter] {
         var parameters: [PostgresParameter] = []
         parameters.reserveCapacity(columns.count + 1)
-        try appendParameters(of: row, columns: columns, keyFirst: keyFirst, to: &parameters)
+        try forEachParameter(of: row, columns: columns, keyFirst: keyFirst) { parameters.append($0) }
         return parameters
     }
 
-    /// Appends ``rowParameters(_:columns:keyFirst:)`` to `parameters`.
-    private func appendParameters(
-        of row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool, to parameters: inout [PostgresParameter]
+    /// Hands each of ``rowParameters(_:columns:keyFirst:)`` to `body`, in order, without
+    /// collecting them (a `COPY` writes them straight into its buffer).
+    private func forEachParameter(
+        of row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool, _ body: (PostgresParameter) throws -> Void
     ) throws {
         let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
-        if keyFirst { parameters.append(key) }
+        if keyFirst { try body(key) }
         for column in columns {
             switch (row.values[column.slot] ?? .null, column.storage) {
-            case (.null, let storage): parameters.append(.null(as: storage))
-            case (.data(let json), .codable): parameters.append(.jsonb(json))
-            case (let value, _): parameters.append(try PostgresParameter(value))
+            case (.null, let storage): try body(.null(as: storage))
+            case (.data(let json), .codable): try body(.jsonb(json))
+            case (let value, _): try body(try PostgresParameter(value))
             }
         }
-        if !keyFirst { parameters.append(key) }
+        if !keyFirst { try body(key) }
     }
 
     private func parameters(_ values: [PersistentValue]) throws -> [PostgresParameter] {

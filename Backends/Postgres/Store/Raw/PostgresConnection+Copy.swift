@@ -88,7 +88,7 @@ struct PostgresCopyWriter {
             append(UInt32(bitPattern: -1))
         case .fixed(let value, let count):
             append(UInt32(count))
-            withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0.suffix(count)) }
+            appendBigEndian(value, byteCount: count)
         case .text(let text):
             let lengthAt = buffer.count
             append(UInt32(0))
@@ -113,7 +113,17 @@ struct PostgresCopyWriter {
     }
 
     private mutating func append<Integer: FixedWidthInteger>(_ value: Integer) {
-        withUnsafeBytes(of: value.bigEndian) { buffer.append(contentsOf: $0) }
+        appendBigEndian(UInt64(truncatingIfNeeded: value), byteCount: Integer.bitWidth / 8)
+    }
+
+    /// Appends the low `byteCount` bytes of `value`, most significant first. Byte by byte: a
+    /// slice of raw bytes is appended through the generic, element-wise path.
+    private mutating func appendBigEndian(_ value: UInt64, byteCount: Int) {
+        var shift = (byteCount - 1) * 8
+        while shift >= 0 {
+            buffer.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
+        }
     }
 
     /// Fills in the 32-bit length written at `offset` with the byte count that follows it.

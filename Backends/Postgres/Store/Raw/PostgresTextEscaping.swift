@@ -14,18 +14,20 @@ enum PostgresTextEscaping {
 
     /// Appends the UTF-8 bytes of `text` as stored; text without U+0000 or U+0001 is copied as is.
     static func append(_ text: String, to bytes: inout [UInt8]) {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 <= escape }) else {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        bytes.reserveCapacity(bytes.count + utf8.count + 8)
-        for byte in utf8 {
-            if byte <= escape {
-                bytes.append(escape)
-                bytes.append(byte + 1)
-            } else {
-                bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 <= escape }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            bytes.reserveCapacity(bytes.count + utf8.count + 8)
+            for byte in utf8 {
+                if byte <= escape {
+                    bytes.append(escape)
+                    bytes.append(byte + 1)
+                } else {
+                    bytes.append(byte)
+                }
             }
         }
     }
