@@ -26,22 +26,21 @@ extension PostgresConnection: SQLConnection {
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
         let result = try executePrepared(statement.text, parameters(statement.binds))
         let layout = mapping.entity.snapshotLayout
-        let slotCount = layout.propertyNames.count
-        let origins = mapping.origins(in: storeIdentifier)
+        let decoding = mapping.decoding(in: storeIdentifier)
         var snapshots: [DefaultSnapshot] = []
         snapshots.reserveCapacity(result.rowCount)
         for row in 0..<result.rowCount {
-            var values = ContiguousArray<PersistentValue?>(repeating: nil, count: slotCount)
-            for (offset, column) in mapping.columns.enumerated() {
-                if let storage = column.storage {
-                    values[column.slot] = result.persistentValue(row: row, column: offset + 1, as: storage)
+            var values = ContiguousArray<PersistentValue?>(repeating: nil, count: decoding.slotCount)
+            for offset in decoding.slots.indices {
+                if let storage = decoding.storages[offset] {
+                    values[decoding.slots[offset]] = result.persistentValue(row: row, column: offset + 1, as: storage)
                 } else if let key = result.int64(row: row, column: offset + 1) {
-                    values[column.slot] = .identifier(PersistentIdentifier(origin: origins.columns[offset]!, primaryKey: .integer(key)))
+                    values[decoding.slots[offset]] = .identifier(PersistentIdentifier(origin: decoding.origins[offset]!, primaryKey: .integer(key)))
                 } else {
-                    values[column.slot] = .null
+                    values[decoding.slots[offset]] = .null
                 }
             }
-            let identifier = PersistentIdentifier(origin: origins.row, primaryKey: .integer(result.int64(row: row, column: 0) ?? 0))
+            let identifier = PersistentIdentifier(origin: decoding.rowOrigin, primaryKey: .integer(result.int64(row: row, column: 0) ?? 0))
             snapshots.append(DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values))
         }
         return snapshots

@@ -19,20 +19,19 @@ extension SQLiteConnection: SQLConnection {
 
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
         let layout = mapping.entity.snapshotLayout
-        let slotCount = layout.propertyNames.count
-        let origins = mapping.origins(in: storeIdentifier)
+        let decoding = mapping.decoding(in: storeIdentifier)
         return try query(statement.text, binds: statement.binds) { row -> DefaultSnapshot in
-            var values = ContiguousArray<PersistentValue?>(repeating: nil, count: slotCount)
-            for (offset, column) in mapping.columns.enumerated() {
+            var values = ContiguousArray<PersistentValue?>(repeating: nil, count: decoding.slotCount)
+            for offset in decoding.slots.indices {
                 let index = Int32(offset + 1)
-                if let storage = column.storage {
-                    values[column.slot] = row.persistentValue(at: index, as: storage)
+                if let storage = decoding.storages[offset] {
+                    values[decoding.slots[offset]] = row.persistentValue(at: index, as: storage)
                 } else {
-                    values[column.slot] = row.isNull(at: index)
-                        ? .null : .identifier(PersistentIdentifier(origin: origins.columns[offset]!, primaryKey: .integer(row.int64(at: index))))
+                    values[decoding.slots[offset]] = row.isNull(at: index)
+                        ? .null : .identifier(PersistentIdentifier(origin: decoding.origins[offset]!, primaryKey: .integer(row.int64(at: index))))
                 }
             }
-            let identifier = PersistentIdentifier(origin: origins.row, primaryKey: .integer(row.int64(at: 0)))
+            let identifier = PersistentIdentifier(origin: decoding.rowOrigin, primaryKey: .integer(row.int64(at: 0)))
             return DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values)
         }
     }

@@ -103,14 +103,28 @@ public struct EntityMapping: Sendable {
         return Update(sql: serializer.text, columns: columns)
     }
 
-    /// The identifier origins a row decoder needs: the entity's own, and per column the
-    /// destination's for foreign keys (`nil` for attribute columns). Look them up once per query.
-    public func origins(in storeIdentifier: String) -> (row: PersistentIdentifier.Origin, columns: [PersistentIdentifier.Origin?]) {
-        let row = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: entity.name)
-        let columns = columns.map { column in
-            column.destination.map { PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: $0) }
-        }
-        return (row, columns)
+    /// What a row decoder needs per column, made once per query: flat arrays, so the per-row loop
+    /// copies no column names, and the identifier origins (a locked look-up each).
+    public struct RowDecoding: Sendable {
+        /// The origin of the rows' own identifiers.
+        public let rowOrigin: PersistentIdentifier.Origin
+        /// Per column after the key: the snapshot slot it fills.
+        public let slots: [Int]
+        /// Per column: the attribute's storage kind, `nil` for a foreign key.
+        public let storages: [StorageType?]
+        /// Per column: the origin of a foreign key's identifiers, `nil` for an attribute.
+        public let origins: [PersistentIdentifier.Origin?]
+        /// The number of slots of a snapshot of the entity.
+        public let slotCount: Int
+    }
+
+    /// The ``RowDecoding`` of this entity's rows in the store `storeIdentifier`.
+    public func decoding(in storeIdentifier: String) -> RowDecoding {
+        RowDecoding(
+            rowOrigin: .of(storeIdentifier: storeIdentifier, entityName: entity.name),
+            slots: columns.map(\.slot), storages: columns.map(\.storage),
+            origins: columns.map { column in column.destination.map { .of(storeIdentifier: storeIdentifier, entityName: $0) } },
+            slotCount: entity.snapshotLayout.propertyNames.count)
     }
 
     /// The identifier a foreign-key value names.

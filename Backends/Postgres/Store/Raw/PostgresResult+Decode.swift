@@ -28,7 +28,7 @@ extension PostgresResult {
         case PostgresTypeOID.float8, PostgresTypeOID.float4:
             guard let double = PostgresBinary.double(bytes, type: type) else { return .data(Data(bytes)) }
             return storage == .date ? .date(Date(timeIntervalSinceReferenceDate: double)) : .double(double)
-        case _ where PostgresTypeOID.textTypes.contains(type):
+        case _ where PostgresTypeOID.isText(type):
             return .string(PostgresTextEscaping.unescaped(bytes))
         case PostgresTypeOID.uuid:
             return PostgresBinary.uuid(bytes).map(PersistentValue.uuid) ?? .data(Data(bytes))

@@ -62,7 +62,7 @@ final class PostgresResult {
 
     /// A `text`, `varchar`, `char`, `name` or `unknown` column, of its full length.
     func text(row: Int, column: Int) -> String? {
-        guard PostgresTypeOID.textTypes.contains(columnType(column)), let bytes = rawBytes(row: row, column: column) else {
+        guard PostgresTypeOID.isText(columnType(column)), let bytes = rawBytes(row: row, column: column) else {
             return nil
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -22,6 +22,11 @@ enum PostgresTypeOID {
     static let uuid: UInt32 = 2950
     static let jsonb: UInt32 = 3802
 
-    /// The types whose binary form is their UTF-8 text.
-    static let textTypes: Set<UInt32> = [text, varchar, bpchar, name, unknown]
+    /// Whether `type`'s binary form is its UTF-8 text (a switch: a set look-up hashed per cell).
+    static func isText(_ type: UInt32) -> Bool {
+        switch type {
+        case text, varchar, bpchar, name, unknown: true
+        default: false
+        }
+    }
 }
