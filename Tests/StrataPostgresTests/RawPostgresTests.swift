@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSQL
 import Testing
 
 @testable import StrataPostgres
@@ -154,17 +155,9 @@ struct PostgresRoundTripCase: Sendable, CustomTestStringConvertible {
         return result.persistentValue(row: 0, column: 0, as: storage)
     }
 
+    /// The column type the PostgreSQL store gives attributes of `storage`.
     static func columnType(_ storage: StorageType) -> String {
-        switch storage {
-        case .bool: return "boolean"
-        case .integer: return "bigint"
-        case .double, .date: return "double precision"
-        case .string: return "text"
-        case .data: return "bytea"
-        case .uuid: return "uuid"
-        case .decimal: return "numeric"
-        case .codable: return "jsonb"
-        }
+        "\(PostgresDialect().columnType(for: storage))"
     }
 
     /// Equality that compares doubles bit for bit, so NaN equals NaN and -0.0 differs from 0.0.

@@ -100,6 +100,7 @@ extension PersistentIdentifier {
     public final class Origin: Sendable {
         /// The store's identifier; `nil` for the temporary identifiers contexts mint.
         public let storeIdentifier: String?
+        /// The name of the entity in the schema.
         public let entityName: String
 
         private init(uniqueStoreIdentifier storeIdentifier: String?, entityName: String) {

@@ -35,7 +35,7 @@ extension AnyModelStorage {
         }
     }
 
-    /// Writes the persisted form of a ``DirectlyStored`` attribute, recording the change.
+    /// Writes the persisted form of a ``_DirectlyStored`` attribute, recording the change.
     func storeDirect(_ value: PersistentValue, at index: Int) {
         willChange(slot: index)
         preparedValues = nil

@@ -71,8 +71,8 @@ final class EntityLayout: @unchecked Sendable {
     let isRelationship: ContiguousArray<Bool>
     /// Per slot: the attribute's codec (`nil` for relationships and unsupported types).
     let codecs: ContiguousArray<ValueCodec?>
-    /// Per slot: the attribute's type when it is ``DirectlyStored``.
-    let directTypes: ContiguousArray<(any DirectlyStored.Type)?>
+    /// Per slot: the attribute's type when it is ``_DirectlyStored``.
+    let directTypes: ContiguousArray<(any _DirectlyStored.Type)?>
     /// Every value unset: fresh backing data shares it until its first write copies it.
     let unsetValues: ContiguousArray<PersistentValue?>
     /// The slots of ephemeral attributes, which saves write as NULL.
@@ -91,7 +91,7 @@ final class EntityLayout: @unchecked Sendable {
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
         isRelationship = ContiguousArray(properties.map { $0.relationshipTarget != nil })
         codecs = ContiguousArray(properties.map(\.codec))
-        directTypes = ContiguousArray(properties.map { $0.codec == nil ? nil : $0.valueType as? any DirectlyStored.Type })
+        directTypes = ContiguousArray(properties.map { $0.codec == nil ? nil : $0.valueType as? any _DirectlyStored.Type })
     }
 
     /// The layout of `type`, built on first use and shared afterwards.

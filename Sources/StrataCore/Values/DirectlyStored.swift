@@ -18,8 +18,6 @@ public protocol _DirectlyStored {
     init(_holding stored: PersistentValue)
 }
 
-typealias DirectlyStored = _DirectlyStored
-
 // The generic entry points below never form an `Optional` of a generic type: in code that is
 // not specialized, each one costs a metadata look-up.
 extension _DirectlyStored {
@@ -88,7 +86,7 @@ extension Decimal: _DirectlyStored {
 }
 
 // Spelled out with `switch`: `map` and key paths cost generic metadata look-ups here.
-extension Optional: DirectlyStored where Wrapped: _DirectlyStored {
+extension Optional: _DirectlyStored where Wrapped: _DirectlyStored {
     public static func _direct(_ stored: PersistentValue) -> Wrapped?? {
         _holds(stored) ? .some(Self(_holding: stored)) : nil
     }

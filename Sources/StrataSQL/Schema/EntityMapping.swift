@@ -73,7 +73,9 @@ public struct EntityMapping: Sendable {
     /// `UPDATE table SET columns… = … WHERE _pk = …` for some columns: bind each column's slot
     /// value, then the key.
     public struct Update: Sendable {
+        /// The statement, with a placeholder per column and one for the key.
         public let sql: String
+        /// The columns it sets, in placeholder order.
         public let columns: [Column]
     }
 
@@ -125,10 +127,5 @@ public struct EntityMapping: Sendable {
             slots: columns.map(\.slot), storages: columns.map(\.storage),
             origins: columns.map { column in column.destination.map { .of(storeIdentifier: storeIdentifier, entityName: $0) } },
             slotCount: entity.snapshotLayout.propertyNames.count)
-    }
-
-    /// The identifier a foreign-key value names.
-    public static func identifier(store: String, entity: String, key: Int64) -> PersistentIdentifier {
-        PersistentIdentifier(storeIdentifier: store, entityName: entity, primaryKey: .integer(key))
     }
 }

@@ -126,8 +126,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let select = SQLSelect(
             columns: [.column(table: alias, name: SQLNames.primaryKey)], from: mapping.table, as: alias,
             where: conditions.dropFirst().reduce(conditions[0]) { .binary($0, "AND", $1) })
-        return try connection.integers(engine.serialize(select)).lazy.map { engine.identifier(mapping.entity.name, $0) }
-            .first { !deleting.contains($0) }
+        return engine.identifiers(mapping.entity.name, try connection.integers(engine.serialize(select))).first { !deleting.contains($0) }
     }
 
     private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping) throws {

@@ -65,10 +65,11 @@ extension SQLStoreEngine {
         guard !mapping.toMany.isEmpty, !snapshots.isEmpty else { return snapshots }
         let keys = snapshots.map { $0.persistentIdentifier.primaryKey.integerValue! }
         for relationship in mapping.toMany {
+            let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: relationship.destination)
             var targets: [Int64: [PersistentIdentifier]] = [:]
             for chunk in keys.chunked(into: Self.keysPerStatement) {
                 for (owner, target) in try connection.integerPairs(relatedKeysQuery(relationship.storage, owners: chunk)) {
-                    targets[owner, default: []].append(identifier(relationship.destination, target))
+                    targets[owner, default: []].append(PersistentIdentifier(origin: origin, primaryKey: .integer(target)))
                 }
             }
             for index in snapshots.indices {

@@ -76,11 +76,6 @@ public struct SQLStoreEngine: Sendable {
         return statement
     }
 
-    /// The identifier of row `key` of an entity in this store.
-    public func identifier(_ entityName: String, _ key: Int64) -> PersistentIdentifier {
-        EntityMapping.identifier(store: storeIdentifier, entity: entityName, key: key)
-    }
-
     /// The identifiers of rows `keys` of an entity in this store (one origin look-up for all).
     public func identifiers(_ entityName: String, _ keys: [Int64]) -> [PersistentIdentifier] {
         let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: entityName)
