@@ -7,7 +7,7 @@ extension ModelContext {
     /// the result on the models it holds.
     public func delete<T: PersistentModel>(_ model: T) {
         let storage = model.storage
-        guard storage.context === self, !storage.isDeleted else { return }
+        guard storage.owner === owner, !storage.isDeleted else { return }
         storage.isDeleted = true
         if storage.isInserted {
             pendingInserts.removeAll { $0 === model }
@@ -62,7 +62,7 @@ extension ModelContext {
 
     /// Drops references to `identifiers` from every registered model's relationships.
     func forget(_ identifiers: Set<PersistentIdentifier>) {
-        for model in registry.values where !model.storage.layout.relationshipIndices.isEmpty {
+        for model in registry.models where !model.storage.layout.relationshipIndices.isEmpty {
             model.storage.forget(identifiers)
         }
     }
@@ -91,8 +91,9 @@ extension ModelContext {
     /// For every identifier, the registered models whose relationships point at it.
     private func registeredReferrers() -> [PersistentIdentifier: [(source: PersistentIdentifier, property: String)]] {
         var referrers: [PersistentIdentifier: [(source: PersistentIdentifier, property: String)]] = [:]
-        for (source, model) in registry {
+        for model in registry.models {
             let storage = model.storage
+            let source = storage.identifier
             for index in storage.layout.relationshipIndices {
                 for target in storage.relatedIdentifiers(at: index) {
                     referrers[target, default: []].append((source, storage.layout.properties[index].name))

@@ -84,8 +84,7 @@ extension ModelContext {
     }
 
     private func fetchFromStore<Store: DataStore, T: PersistentModel>(_ store: Store, _ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws -> [T] {
-        let result = try store.fetch(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
-        return materialize(result, entity: entity)
+        return materialize(try store.fetch(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState)), entity: entity)
     }
 
     private func hasPendingChanges(of entity: Schema.Entity) -> Bool {

@@ -11,7 +11,7 @@ extension ModelContext {
 
     func insertModel(_ model: any PersistentModel) {
         let storage = model.storage
-        if storage.context === self {
+        if storage.owner === owner {
             if storage.isDeleted { undelete(model) }
             return
         }
@@ -30,8 +30,7 @@ extension ModelContext {
         if !storage.hasIdentifier || !storage.identifier.isTemporary {
             storage.identifier = .temporary(of: storage.layout.temporaryOrigin)
         }
-        storage.context = self
-        storage.resolver = self
+        storage.owner = owner
         storage.isInserted = true
         registry[storage.identifier] = model
         pendingInserts.append(model)
@@ -52,7 +51,7 @@ extension ModelContext: ModelResolver {
     }
 
     func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {
-        guard storage.context === self, !storage.isInserted else { return }
+        guard storage.owner === owner, !storage.isInserted else { return }
         undoLog.append(UndoEntry(storage: storage, slot: index, value: storage.values[index], object: storage.object(at: index)))
         guard !storage.isChanged else { return }
         storage.isChanged = true

@@ -1,21 +1,37 @@
 extension ModelContext {
     /// The registered models for fetched snapshots, creating or refreshing them as needed.
     func materialize<T: PersistentModel, Snapshot: DataStoreSnapshot>(
-        _ result: DataStoreFetchResult<T, Snapshot>, entity: Schema.Entity
+        _ result: consuming DataStoreFetchResult<T, Snapshot>, entity: Schema.Entity
     ) -> [T] {
-        for (identifier, snapshot) in result.relatedSnapshots where registry[identifier] == nil {
-            if let related = container.schema.entitiesByName[identifier.entityName] {
-                relatedValues[identifier] = Self.values(of: snapshot, layout: related.layout)
+        let (fetched, related) = result.takeSnapshots()
+        for (identifier, snapshot) in related where registry[identifier] == nil {
+            if let relatedEntity = container.schema.entitiesByName[identifier.entityName] {
+                relatedValues[identifier] = Self.values(of: snapshot, layout: relatedEntity.layout)
             }
         }
-        let snapshots = result.fetchedSnapshots
-        registry.reserveCapacity(registry.count + snapshots.count)
-        var models: [T] = []
-        models.reserveCapacity(snapshots.count)
-        for snapshot in snapshots {
-            models.append(register(snapshot, as: T.self, layout: entity.layout))
+        if let first = fetched.first { registry.reserveCapacity(adding: fetched.count, like: first.persistentIdentifier) }
+        if Snapshot.self == DefaultSnapshot.self {
+            return materialize(unsafeBitCast(consume fetched, to: [DefaultSnapshot].self), as: T.self, layout: entity.layout)
         }
-        return models
+        return fetched.map { register($0, as: T.self, layout: entity.layout) }
+    }
+
+    /// Strata's own snapshots, each moved into its model rather than copied: copying would
+    /// retain every snapshot's values, a cache miss per row on memory the store wrote long before.
+    private func materialize<T: PersistentModel>(_ fetched: consuming [DefaultSnapshot], as _: T.Type, layout: EntityLayout) -> [T] {
+        var snapshots = fetched
+        let count = snapshots.count
+        return [T](unsafeUninitializedCapacity: count) { models, initialized in
+            // Last to first: `popLast()` moves a snapshot out of the array.
+            var index = count
+            while var snapshot = snapshots.popLast() {
+                index -= 1
+                let identifier = snapshot.persistentIdentifier
+                let values = snapshot.layout === layout.snapshotLayout ? snapshot.takeValues() : Self.values(of: snapshot, layout: layout)
+                (models.baseAddress! + index).initialize(to: register(identifier, values: values, as: T.self, layout: layout))
+            }
+            initialized = count
+        }
     }
 
     /// The model for one snapshot: the registered object (refreshed when it has no unsaved
@@ -31,14 +47,18 @@ extension ModelContext {
     private func register<Model: PersistentModel, Snapshot: DataStoreSnapshot>(
         _ snapshot: Snapshot, as _: Model.Type, layout: EntityLayout
     ) -> Model {
-        let identifier = snapshot.persistentIdentifier
-        let values = Self.values(of: snapshot, layout: layout)
+        register(snapshot.persistentIdentifier, values: Self.values(of: snapshot, layout: layout), as: Model.self, layout: layout)
+    }
+
+    private func register<Model: PersistentModel>(
+        _ identifier: PersistentIdentifier, values: consuming ContiguousArray<PersistentValue?>, as _: Model.Type, layout: EntityLayout
+    ) -> Model {
         if let existing = registry[identifier] {
             let storage = existing.storage
             if !storage.isChanged && !storage.isInserted && !storage.isDeleted { storage.reload(values) }
             return existing as! Model
         }
-        return instantiate(Model.self, layout: layout, values: values, identifier: identifier)
+        return instantiate(Model.self, layout: layout, values: consume values, identifier: identifier)
     }
 
     /// Creates and registers a model of `entity` over persisted values.
@@ -50,11 +70,10 @@ extension ModelContext {
     }
 
     private func instantiate<Model: PersistentModel>(
-        _: Model.Type, layout: EntityLayout, values: ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier
+        _: Model.Type, layout: EntityLayout, values: consuming ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier
     ) -> Model {
-        let storage = ModelStorage<Model>(layout: layout, values: values, identifier: identifier)
-        storage.context = self
-        storage.resolver = self
+        let storage = ModelStorage<Model>(layout: layout, values: consume values, identifier: identifier)
+        storage.owner = owner
         let model = Model(backingData: storage)
         registry[identifier] = model
         if !relatedValues.isEmpty { relatedValues[identifier] = nil }

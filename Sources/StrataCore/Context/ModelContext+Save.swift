@@ -95,26 +95,25 @@ extension ModelContext {
         _ remapped: [PersistentIdentifier: PersistentIdentifier], for inserted: [any PersistentModel], storages: ArraySlice<AnyModelStorage>
     ) {
         guard !remapped.isEmpty else { return }
-        registry.reserveCapacity(registry.count + remapped.count)
-        for (model, storage) in zip(inserted, storages) {
-            guard let permanent = remapped[storage.identifier] else { continue }
-            registry[storage.identifier] = nil
+        if let permanent = remapped.first?.value { registry.reserveCapacity(adding: remapped.count, like: permanent) }
+        for (offset, storage) in storages.enumerated() {
+            let temporary = storage.identifier
+            guard let permanent = remapped[temporary] else { continue }
             storage.identifier = permanent
-            if let previous = registry.updateValue(model, forKey: permanent), previous !== model {
+            if let previous = registry.rekey(from: temporary, to: permanent), previous !== inserted[offset] {
                 // A unique upsert landed on a row this context already had: the newer object wins.
                 detach(previous.storage)
             }
         }
         // Only models with relationships can refer to a temporary identifier.
         guard container.schema.entities.contains(where: { !$0.layout.relationshipIndices.isEmpty }) else { return }
-        for model in registry.values {
+        for model in registry.models {
             let storage = model.storage
             if !storage.layout.relationshipIndices.isEmpty { storage.remapRelationships(remapped) }
         }
     }
 
     func detach(_ storage: AnyModelStorage) {
-        storage.context = nil
-        storage.resolver = nil
+        storage.owner = nil
     }
 }

@@ -17,8 +17,10 @@ public final class ModelContext {
     /// Whether the context saves on its own; kept for source compatibility, saves are explicit.
     public var autosaveEnabled = false
 
+    /// What this context's models are attached to.
+    let owner = ModelOwner(isContext: true)
     /// Every registered model by identifier (one object per row).
-    @exclusivity(unchecked) var registry: [PersistentIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) var registry = ModelRegistry()
     @exclusivity(unchecked) var pendingInserts: [any PersistentModel] = []
     /// The backing data of saved models changed since the last save (storages, not models: a
     /// change is recorded from the storage, and looking its model up would cost a hash per change).
@@ -35,6 +37,7 @@ public final class ModelContext {
     public init(_ container: ModelContainer) {
         self.container = container
         self.editingState = EditingState()
+        owner.connect(self)
         container.dataStore.initializeState(for: editingState)
     }
 

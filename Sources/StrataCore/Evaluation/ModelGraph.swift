@@ -11,11 +11,13 @@ public final class ModelGraph {
     private let schema: Schema
     private let lookup: (PersistentIdentifier) -> DefaultSnapshot?
     private var models: [PersistentIdentifier: any PersistentModel] = [:]
+    private let owner = ModelOwner(isContext: false)
 
     /// A graph over `schema` whose related rows come from `lookup`.
     public init(schema: Schema, lookup: @escaping (PersistentIdentifier) -> DefaultSnapshot?) {
         self.schema = schema
         self.lookup = lookup
+        owner.connect(self)
     }
 
     /// The model for `snapshot` (the same object for the same identifier).
@@ -23,7 +25,7 @@ public final class ModelGraph {
         if let model = models[snapshot.persistentIdentifier] as? T { return model }
         let layout = EntityLayout.of(T.self)
         let storage = ModelStorage<T>(layout: layout, values: ModelContext.values(of: snapshot, layout: layout), identifier: snapshot.persistentIdentifier)
-        storage.resolver = self
+        storage.owner = owner
         let model = T(backingData: storage)
         models[snapshot.persistentIdentifier] = model
         return model

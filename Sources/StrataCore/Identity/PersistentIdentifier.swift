@@ -10,7 +10,7 @@ public struct PersistentIdentifier: Hashable, Comparable, @unchecked Sendable, I
     /// interned and live as long as the process, so copying an identifier counts no references
     /// and two identifiers compare their origins by address. (An address, not an
     /// `unowned(unsafe)` reference: the compiler mis-destroys structs holding one.)
-    private let originAddress: UnsafeRawPointer
+    let originAddress: UnsafeRawPointer
     private var origin: Origin { Unmanaged<Origin>.fromOpaque(originAddress).takeUnretainedValue() }
     /// The row's key inside its store (a counter value for temporary identifiers).
     public let primaryKey: PrimaryKey

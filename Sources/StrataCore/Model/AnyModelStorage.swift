@@ -23,13 +23,8 @@ class AnyModelStorage {
     @exclusivity(unchecked) var values: ContiguousArray<PersistentValue?>
     @exclusivity(unchecked) var objects: ContiguousArray<Object?>?
     @exclusivity(unchecked) private var assignedIdentifier: PersistentIdentifier?
-    @exclusivity(unchecked) weak var resolver: (any ModelResolver)?
-    /// The context this model is registered in (`nil` for models only evaluated by a store).
-    @exclusivity(unchecked) weak var context: ModelContext? {
-        didSet { belongsToContext = context != nil }
-    }
-    /// Set while attached to a context; still set if that context was deallocated under the model.
-    @exclusivity(unchecked) private(set) var belongsToContext = false
+    /// The context or evaluation graph this model is attached to (`nil` while detached).
+    @exclusivity(unchecked) var owner: ModelOwner?
     @exclusivity(unchecked) var isInserted = false
     @exclusivity(unchecked) var isChanged = false
     @exclusivity(unchecked) var isDeleted = false
@@ -58,6 +53,13 @@ class AnyModelStorage {
     }
 
     var hasIdentifier: Bool { assignedIdentifier != nil }
+
+    /// What this model reports changes to and resolves relationships through.
+    var resolver: (any ModelResolver)? { owner?.resolver }
+    /// The context this model is registered in (`nil` for models only evaluated by a store).
+    var context: ModelContext? { owner?.context }
+    /// Set while attached to a context; still set if that context was deallocated under the model.
+    var belongsToContext: Bool { owner?.isContext ?? false }
 
     /// The Swift value kept for property `index`, if any.
     func object(at index: Int) -> Object? {

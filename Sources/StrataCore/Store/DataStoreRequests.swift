@@ -24,6 +24,12 @@ public struct DataStoreFetchResult<ModelType: PersistentModel, SnapshotType: Dat
         self.fetchedSnapshots = fetchedSnapshots
         self.relatedSnapshots = relatedSnapshots
     }
+
+    /// The snapshots, moved out of the result: a caller holding the only copy may then consume
+    /// them without copying each one.
+    consuming func takeSnapshots() -> (fetched: [SnapshotType], related: [PersistentIdentifier: SnapshotType]) {
+        (fetchedSnapshots, relatedSnapshots)
+    }
 }
 
 /// The changes of one `save()`, as snapshots. Inserted snapshots carry temporary identifiers.

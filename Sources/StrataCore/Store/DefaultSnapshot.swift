@@ -48,6 +48,13 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
         if storage.isChanged && !storage.isInserted { changedProperties = storage.changedSlots }
     }
 
+    /// Moves the values out, leaving none (the fetch path hands them to a model this way).
+    mutating func takeValues() -> ContiguousArray<PersistentValue?> {
+        var taken = ContiguousArray<PersistentValue?>()
+        swap(&taken, &values)
+        return taken
+    }
+
     public func value(forProperty name: String) -> PersistentValue? {
         layout.index(of: name).flatMap { values[$0] }
     }

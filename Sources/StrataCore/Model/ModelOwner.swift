@@ -1,0 +1,32 @@
+/// The context (or evaluation graph) that models' backing data is attached to, shared by all of
+/// them.
+///
+/// Each backing data holds this object strongly and the object holds its owner weakly: attaching
+/// a model stores one reference instead of forming two weak references per model (which cost a
+/// fetch of 100,000 models about 13 ms, more than the rest of their set-up), and a model that
+/// outlives its context still sees it gone.
+final class ModelOwner {
+    /// What the attached models report changes to and resolve relationships through.
+    private(set) weak var resolver: (any ModelResolver)?
+    /// The context, when the owner is one (`nil` for an evaluation graph, or once deallocated).
+    private(set) weak var context: ModelContext?
+    /// Whether the owner is a context (still `true` after that context was deallocated).
+    let isContext: Bool
+
+    /// An owner to be connected by ``connect(_:)`` (its context or graph creates it in its
+    /// initializer, before it can refer to itself).
+    init(isContext: Bool) {
+        self.isContext = isContext
+    }
+
+    /// Connects the owner to the context that created it.
+    func connect(_ context: ModelContext) {
+        resolver = context
+        self.context = context
+    }
+
+    /// Connects the owner to the evaluation graph (or other resolver) that created it.
+    func connect(_ resolver: any ModelResolver) {
+        self.resolver = resolver
+    }
+}
