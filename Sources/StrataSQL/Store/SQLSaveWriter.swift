@@ -12,8 +12,12 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let (remapped, existing, upserting) = try mintIdentifiers(for: request.inserted, skipping: deleting)
         let rows = Self.insertedRows(request.inserted, remapped: remapped, upserting: upserting)
         var inserts = RowsByEntity<DefaultSnapshot>(), updates = RowsByEntity<DefaultSnapshot>()
-        for row in rows.final {
-            existing.contains(row.persistentIdentifier) ? updates.append(row) : inserts.append(row)
+        if existing.isEmpty {
+            inserts = RowsByEntity(grouping: rows.final)
+        } else {
+            for row in rows.final {
+                existing.contains(row.persistentIdentifier) ? updates.append(row) : inserts.append(row)
+            }
         }
         for (entity, rows) in inserts.groups {
             let mapping = try engine.mapping(entity)
@@ -75,14 +79,16 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table) }
         }
         var mapping: EntityMapping?
-        for snapshot in inserted {
-            let entity = snapshot.persistentIdentifier.entityName
+        // By index, reading fields in place: iterating would copy (retain) every snapshot.
+        for index in inserted.indices {
+            let entity = inserted[index].persistentIdentifier.entityName
             if mapping?.entity.name != entity { mapping = try engine.mapping(entity) }
             let mapping = mapping!
             guard !mapping.entity.uniquenessConstraints.isEmpty else {
-                needingKeys.append(snapshot.persistentIdentifier, entity: entity)
+                needingKeys.append(inserted[index].persistentIdentifier, entity: entity)
                 continue
             }
+            let snapshot = inserted[index]
             var owner: PersistentIdentifier?
             for constraint in mapping.entity.uniquenessConstraints where owner == nil {
                 guard let values = Self.uniqueValues(snapshot, constraint) else { continue }
