@@ -42,6 +42,11 @@ public protocol SQLDialect: Sendable {
     /// Whether the position function finds `needle` exactly as Swift would (by code point);
     /// other needles stay in memory.
     func canSearch(for needle: String) -> Bool
+    /// Whether a fetch with no sort and no window should leave key (insertion) order to the
+    /// store's Swift code instead of asking for `ORDER BY` the key: `true` where the database
+    /// would read the key index rather than scan the table (PostgreSQL), `false` where a scan
+    /// already yields key order (SQLite's rowid tables).
+    var ordersUnsortedFetchesInMemory: Bool { get }
 }
 
 extension SQLDialect {
@@ -55,6 +60,9 @@ extension SQLDialect {
 
     /// By default a dialect keeps no insertion order.
     public func insertionOrder(alias: String) -> SQLExpression? { nil }
+
+    /// By default the database orders every fetch.
+    public var ordersUnsortedFetchesInMemory: Bool { false }
 
     /// Quotes an identifier, doubling any embedded quote, so any name is safe.
     public func quote(_ identifier: String) -> String {

@@ -17,7 +17,9 @@ extension SQLStoreEngine {
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         let mapping = try mapping(for: T.self)
         let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: mapping.selectColumns(alias: Self.rowAlias))))
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: try readSnapshots(statement, mapping: mapping, on: connection))
+        var snapshots = try readSnapshots(statement, mapping: mapping, on: connection)
+        if keyOrderIsLeftToMemory(request.descriptor) { Self.sortByKey(&snapshots) { $0.persistentIdentifier.primaryKey.integerValue! } }
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
     }
 
     /// How many rows match a request.
@@ -37,7 +39,9 @@ extension SQLStoreEngine {
     public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> [PersistentIdentifier] {
         let mapping = try mapping(for: T.self)
         let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])))
-        return identifiers(mapping.entity.name, try connection.integers(statement))
+        var keys = try connection.integers(statement)
+        if keyOrderIsLeftToMemory(request.descriptor) { Self.sortByKey(&keys) { $0 } }
+        return identifiers(mapping.entity.name, keys)
     }
 
     /// The stored snapshots of the identifiers this store holds, by identifier.
@@ -60,6 +64,13 @@ extension SQLStoreEngine {
 
     /// Reads rows selected with ``EntityMapping/selectColumns(alias:)`` into snapshots, with
     /// their to-many relationships.
+    /// Puts rows in ascending key order; one pass when they already are (a table's heap order
+    /// usually is its insertion order).
+    static func sortByKey<Row>(_ rows: inout [Row], key: (Row) -> Int64) {
+        guard !rows.indices.dropFirst().allSatisfy({ key(rows[$0 - 1]) < key(rows[$0]) }) else { return }
+        rows.sort { key($0) < key($1) }
+    }
+
     func readSnapshots(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         var snapshots = try connection.snapshots(statement, mapping: mapping, storeIdentifier: storeIdentifier)
         guard !mapping.toMany.isEmpty, !snapshots.isEmpty else { return snapshots }

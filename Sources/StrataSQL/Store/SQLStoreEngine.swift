@@ -44,9 +44,10 @@ public struct SQLStoreEngine: Sendable {
     }
 
     /// The `SELECT` for a descriptor: its predicate, sort, and window. Rows without a sort come
-    /// in key (insertion) order; a sorted fetch with an explicit offset (paging, as `enumerate`
-    /// does) breaks ties by key so pages never overlap. A sorted top-N leaves ties unordered,
-    /// which saves the database a sort key.
+    /// in key (insertion) order, by `ORDER BY` or, where ``keyOrderIsLeftToMemory(_:)``, by the
+    /// caller; a sorted fetch with an explicit offset (paging, as `enumerate` does) breaks ties
+    /// by key so pages never overlap. A sorted top-N leaves ties unordered, which saves the
+    /// database a sort key.
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` / ``DataStoreError/preferInMemorySort``.
     public func select<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, columns: [SQLExpression]) throws -> SQLSelect {
         let alias = Self.rowAlias
@@ -56,9 +57,16 @@ public struct SQLStoreEngine: Sendable {
         let byKey = SQLOrdering(.column(table: alias, name: SQLNames.primaryKey), ascending: true, mayBeNull: false)
         return SQLSelect(
             columns: columns, from: mapping.table, as: alias, where: filter,
-            orderBy: ordering.isEmpty || descriptor.fetchOffset != nil ? ordering + [byKey] : ordering,
+            orderBy: keyOrderIsLeftToMemory(descriptor) ? []
+                : ordering.isEmpty || descriptor.fetchOffset != nil ? ordering + [byKey] : ordering,
             limit: descriptor.fetchLimit.map { .bind(.integer(Int64(max($0, 0)))) },
             offset: descriptor.fetchOffset.flatMap { $0 > 0 ? .bind(.integer(Int64($0))) : nil })
+    }
+
+    /// Whether ``select(_:mapping:columns:)`` leaves out `ORDER BY` the key, so the rows it
+    /// returns must be put in key order in memory (``SQLDialect/ordersUnsortedFetchesInMemory``).
+    public func keyOrderIsLeftToMemory<T>(_ descriptor: FetchDescriptor<T>) -> Bool {
+        dialect.ordersUnsortedFetchesInMemory && descriptor.sortBy.isEmpty && descriptor.fetchLimit == nil && descriptor.fetchOffset == nil
     }
 
     /// Serializes a query for this engine's dialect.
