@@ -19,8 +19,8 @@ extension ModelContext {
             _ = try storage.encodedValues()
         }
         post(Self.willSave, inserted: [], updated: [], deleted: [])
-        let (remapped, reregister) = try write(to: container.dataStore, saving: saved, insertedCount: inserted.count, deleted: deleted)
-        adoptPermanentIdentifiers(remapped, for: inserted, storages: saved[..<inserted.count])
+        let (remapped, permanent, reregister) = try write(to: container.dataStore, saving: saved, insertedCount: inserted.count, deleted: deleted)
+        adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted, storages: saved[..<inserted.count])
         for (identifier, values) in reregister {
             guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
             storage.reload(values)
@@ -69,17 +69,23 @@ extension ModelContext {
     /// of the inserted models (the first `insertedCount`), then of the updated ones, all encoded.
     func write<Store: DataStore>(
         to store: Store, saving: [AnyModelStorage], insertedCount: Int, deleted: [any PersistentModel]
-    ) throws -> (remapped: [PersistentIdentifier: PersistentIdentifier], reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]) {
+    ) throws -> (
+        remapped: [PersistentIdentifier: PersistentIdentifier], insertedIdentifiers: [PersistentIdentifier]?,
+        reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]
+    ) {
         var related: [PersistentIdentifier: any BackingData] = [:]
         let snapshot = { (backingData: any BackingData) -> Store.Snapshot in
             Store.Snapshot(from: backingData, relatedBackingDatas: &related)
         }
-        let made: [Store.Snapshot] = Store.Snapshot.self == DefaultSnapshot.self
-            // Strata's own snapshot type, straight from the storage: no existential casts per model.
-            ? try saving.map { unsafeBitCast(try DefaultSnapshot(encoding: $0), to: Store.Snapshot.self) }
-            : saving.map { snapshot($0 as! any BackingData) }
+        // Two arrays made directly, not one split after: a split copies (retains) every snapshot.
+        func snapshots(_ storages: ArraySlice<AnyModelStorage>) throws -> [Store.Snapshot] {
+            Store.Snapshot.self == DefaultSnapshot.self
+                // Strata's own snapshot type, straight from the storage: no existential casts per model.
+                ? try storages.map { unsafeBitCast(try DefaultSnapshot(encoding: $0), to: Store.Snapshot.self) }
+                : storages.map { snapshot($0 as! any BackingData) }
+        }
         let request = DataStoreSaveChangesRequest(
-            inserted: Array(made[..<insertedCount]), updated: Array(made[insertedCount...]),
+            inserted: try snapshots(saving[..<insertedCount]), updated: try snapshots(saving[insertedCount...]),
             deleted: deleted.map { snapshot($0.anyBackingData) }, editingState: editingState)
         let result = try store.save(request)
         var reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
@@ -87,18 +93,22 @@ extension ModelContext {
             guard let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
             reregister[identifier] = Self.values(of: stored, layout: entity.layout)
         }
-        return (result.remappedIdentifiers, reregister)
+        let inserted = result.insertedIdentifiers?.count == insertedCount ? result.insertedIdentifiers : nil
+        return (result.remappedIdentifiers, inserted, reregister)
     }
 
-    /// Re-keys inserted models under the identifiers the store minted.
+    /// Re-keys inserted models under the identifiers the store minted: by position when the
+    /// store listed them in insert order (`byPosition`), else by looking each one up.
     private func adoptPermanentIdentifiers(
-        _ remapped: [PersistentIdentifier: PersistentIdentifier], for inserted: [any PersistentModel], storages: ArraySlice<AnyModelStorage>
+        _ remapped: [PersistentIdentifier: PersistentIdentifier], byPosition: [PersistentIdentifier]?,
+        for inserted: [any PersistentModel], storages: ArraySlice<AnyModelStorage>
     ) {
         guard !remapped.isEmpty else { return }
         if let permanent = remapped.first?.value { registry.reserveCapacity(adding: remapped.count, like: permanent) }
         for (offset, storage) in storages.enumerated() {
             let temporary = storage.identifier
-            guard let permanent = remapped[temporary] else { continue }
+            guard let permanent = byPosition?[offset] ?? remapped[temporary] else { continue }
+            assert(byPosition == nil || remapped[temporary] == permanent, "the store listed \(permanent) for \(temporary) out of order")
             storage.identifier = permanent
             if let previous = registry.rekey(from: temporary, to: permanent), previous !== inserted[offset] {
                 // A unique upsert landed on a row this context already had: the newer object wins.

@@ -55,11 +55,19 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     public let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
     /// Stored snapshots whose values the context should take over, by permanent identifier.
     public let snapshotsToReregister: [PersistentIdentifier: T]
+    /// Optionally, the permanent identifier of each inserted snapshot in the request's order
+    /// (`remappedIdentifiers[request.inserted[i].persistentIdentifier]`): a context then re-keys
+    /// its models by position instead of looking each one up in the map.
+    public let insertedIdentifiers: [PersistentIdentifier]?
 
-    public init(for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:], snapshotsToReregister: [PersistentIdentifier: T] = [:]) {
+    public init(
+        for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
+        snapshotsToReregister: [PersistentIdentifier: T] = [:], insertedIdentifiers: [PersistentIdentifier]? = nil
+    ) {
         self.storeIdentifier = storeIdentifier
         self.remappedIdentifiers = remappedIdentifiers
         self.snapshotsToReregister = snapshotsToReregister
+        self.insertedIdentifiers = insertedIdentifiers
     }
 }
 

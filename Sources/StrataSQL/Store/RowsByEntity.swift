@@ -34,6 +34,3 @@ extension RowsByEntity<DefaultSnapshot> {
     mutating func append(_ row: DefaultSnapshot) { append(row, entity: row.persistentIdentifier.entityName) }
 }
 
-extension RowsByEntity<PersistentIdentifier> {
-    mutating func append(_ identifier: PersistentIdentifier) { append(identifier, entity: identifier.entityName) }
-}

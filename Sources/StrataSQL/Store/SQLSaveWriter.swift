@@ -9,8 +9,8 @@ struct SQLSaveWriter<Connection: SQLConnection> {
 
     func apply(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         let deleting = Set(request.deleted.map(\.persistentIdentifier))
-        let (remapped, existing, upserting) = try mintIdentifiers(for: request.inserted, skipping: deleting)
-        let rows = Self.insertedRows(request.inserted, remapped: remapped, upserting: upserting)
+        let (permanent, remapped, existing, upserting) = try mintIdentifiers(for: request.inserted, skipping: deleting)
+        let rows = Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: upserting)
         var inserts = RowsByEntity<DefaultSnapshot>(), updates = RowsByEntity<DefaultSnapshot>()
         if existing.isEmpty {
             inserts = RowsByEntity(grouping: rows.final)
@@ -34,20 +34,22 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let reread = rows.merged.union(existing)
         let reregister = reread.isEmpty ? [:] : Dictionary(
             rows.final.lazy.filter { reread.contains($0.persistentIdentifier) }.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { $1 })
-        return DataStoreSaveChangesResult(for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister)
+        return DataStoreSaveChangesResult(
+            for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister, insertedIdentifiers: permanent)
     }
 
-    /// The row each insert writes, under its permanent identifier. When inserts of one save
-    /// upsert onto the same row the later wins; `merged` names such rows.
-    private static func insertedRows(_ inserted: [DefaultSnapshot], remapped: [PersistentIdentifier: PersistentIdentifier], upserting: Bool)
-        -> (final: [DefaultSnapshot], merged: Set<PersistentIdentifier>) {
+    /// The row each insert writes, under its permanent identifier (`permanent[i]` for
+    /// `inserted[i]`). When inserts of one save upsert onto the same row the later wins; `merged`
+    /// names such rows.
+    private static func insertedRows(
+        _ inserted: [DefaultSnapshot], permanent identifiers: [PersistentIdentifier], remapped: [PersistentIdentifier: PersistentIdentifier], upserting: Bool
+    ) -> (final: [DefaultSnapshot], merged: Set<PersistentIdentifier>) {
         var rows: [DefaultSnapshot] = []
         rows.reserveCapacity(inserted.count)
         // Without upserts every permanent identifier is new and distinct: no look-ups needed.
         var position: [PersistentIdentifier: Int] = [:]
         var merged = Set<PersistentIdentifier>()
-        for snapshot in inserted {
-            let permanent = remapped[snapshot.persistentIdentifier]!
+        for (snapshot, permanent) in zip(inserted, identifiers) {
             let row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
             if upserting {
                 if let earlier = position[permanent] {
@@ -62,15 +64,16 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         return (rows, merged)
     }
 
-    /// A permanent identifier per insert: a new key, or the key of the row it collides with on a
-    /// uniqueness constraint (an upsert), stored or inserted earlier in this save.
-    private func mintIdentifiers(for inserted: [DefaultSnapshot], skipping deleting: Set<PersistentIdentifier>) throws
-        -> (remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>, upserting: Bool) {
-        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
-        remapped.reserveCapacity(inserted.count)
+    /// A permanent identifier per insert, by position and by temporary identifier: a new key, or
+    /// the key of the row it collides with on a uniqueness constraint (an upsert), stored or
+    /// inserted earlier in this save.
+    private func mintIdentifiers(for inserted: [DefaultSnapshot], skipping deleting: Set<PersistentIdentifier>) throws -> (
+        permanent: [PersistentIdentifier], remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>, upserting: Bool
+    ) {
         var existing = Set<PersistentIdentifier>()
-        var needingKeys = RowsByEntity<PersistentIdentifier>()
-        var upserts: [(insert: PersistentIdentifier, onto: PersistentIdentifier)] = []
+        // Positions in `inserted`, by entity.
+        var needingKeys = RowsByEntity<Int>()
+        var upserts: [(insert: Int, onto: PersistentIdentifier)] = []
         // The row (a stored identifier, or the temporary one of an earlier insert) owning each unique value tuple.
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
         // Lock once per table, in name order so two saves never wait on each other crosswise.
@@ -78,14 +81,19 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             let mapping = try engine.mapping(entity)
             if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table) }
         }
+        var entity = ""
         var mapping: EntityMapping?
-        // By index, reading fields in place: iterating would copy (retain) every snapshot.
+        // By index, reading fields in place: iterating would copy (retain) every snapshot, and
+        // copying the mapping per row would retain each of its fields.
         for index in inserted.indices {
-            let entity = inserted[index].persistentIdentifier.entityName
-            if mapping?.entity.name != entity { mapping = try engine.mapping(entity) }
-            let mapping = mapping!
-            guard !mapping.entity.uniquenessConstraints.isEmpty else {
-                needingKeys.append(inserted[index].persistentIdentifier, entity: entity)
+            let rowEntity = inserted[index].persistentIdentifier.entityName
+            if rowEntity != entity {
+                entity = rowEntity
+                let next = try engine.mapping(entity)
+                mapping = next.entity.uniquenessConstraints.isEmpty ? nil : next
+            }
+            guard let mapping else {
+                needingKeys.append(index, entity: entity)
                 continue
             }
             let snapshot = inserted[index]
@@ -99,9 +107,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                 }
             }
             if let owner {
-                upserts.append((snapshot.persistentIdentifier, owner))
+                upserts.append((index, owner))
             } else {
-                needingKeys.append(snapshot.persistentIdentifier)
+                needingKeys.append(index, entity: entity)
             }
             for constraint in mapping.entity.uniquenessConstraints {
                 if let values = Self.uniqueValues(snapshot, constraint) {
@@ -109,12 +117,23 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                 }
             }
         }
-        for (entity, identifiers) in needingKeys.groups {
-            let keys = try connection.newKeys(identifiers.count, for: engine.mapping(entity).table)
-            for (temporary, permanent) in zip(identifiers, engine.identifiers(entity, keys)) { remapped[temporary] = permanent }
+        var permanent = [PersistentIdentifier?](repeating: nil, count: inserted.count)
+        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        remapped.reserveCapacity(inserted.count)
+        for (entity, positions) in needingKeys.groups {
+            let keys = try connection.newKeys(positions.count, for: engine.mapping(entity).table)
+            for (index, identifier) in zip(positions, engine.identifiers(entity, keys)) {
+                permanent[index] = identifier
+                remapped[inserted[index].persistentIdentifier] = identifier
+            }
         }
-        for (insert, owner) in upserts { remapped[insert] = remapped[owner] ?? owner }
-        return (remapped, existing, !upserts.isEmpty)
+        // In save order: an upsert onto an earlier insert of this save takes that insert's key.
+        for (index, owner) in upserts {
+            let identifier = remapped[owner] ?? owner
+            permanent[index] = identifier
+            remapped[inserted[index].persistentIdentifier] = identifier
+        }
+        return (permanent.map { $0! }, remapped, existing, !upserts.isEmpty)
     }
 
     /// The values of a uniqueness constraint; `nil` when one is nil (such rows never collide).
