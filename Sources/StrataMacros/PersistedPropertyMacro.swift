@@ -36,13 +36,13 @@ extension PersistedPropertyMacro: AccessorMacro {
             """
             get {
                 _$observationRegistrar.access(self, keyPath: \(raw: keyPath))
-                return StrataCore._getValue(persistentBackingData, forKey: \(raw: keyPath), at: \(index))
+                return StrataCore._getValue(&_$backingData, forKey: \(raw: keyPath), at: \(index))
             }
             """,
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: \(raw: keyPath)) {
-                    StrataCore._setValue(persistentBackingData, forKey: \(raw: keyPath), at: \(index), to: newValue)
+                    StrataCore._setValue(&_$backingData, forKey: \(raw: keyPath), at: \(index), to: newValue)
                 }
             }
             """,

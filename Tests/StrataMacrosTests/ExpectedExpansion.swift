@@ -60,11 +60,11 @@ func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
         }
         get {
             _$observationRegistrar.access(self, keyPath: Self._$keyPath_\(name))
-            return StrataCore._getValue(persistentBackingData, forKey: Self._$keyPath_\(name), at: \(index))
+            return StrataCore._getValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index))
         }
         set {
             _$observationRegistrar.withMutation(of: self, keyPath: Self._$keyPath_\(name)) {
-                StrataCore._setValue(persistentBackingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue)
+                StrataCore._setValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue)
             }
         }
     }
