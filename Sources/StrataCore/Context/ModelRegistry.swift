@@ -23,7 +23,7 @@ struct ModelRegistry {
 
     /// Registers `model` under `identifier`, returning the model it replaced.
     @discardableResult
-    mutating func updateValue(_ model: any PersistentModel, forKey identifier: PersistentIdentifier) -> (any PersistentModel)? {
+    mutating func updateValue(_ model: consuming any PersistentModel, forKey identifier: PersistentIdentifier) -> (any PersistentModel)? {
         guard case .integer(let key) = identifier.primaryKey else { return otherKeys.updateValue(model, forKey: identifier) }
         return tables[table(for: identifier)].models.updateValue(model, forKey: key)
     }

@@ -44,14 +44,16 @@ struct IntegerKeyedTable<Value> {
 
     /// Stores `value` for `key`, returning the value it replaced.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey key: Int64) -> Value? {
+    mutating func updateValue(_ value: consuming Value, forKey key: Int64) -> Value? {
         if Self.maximumCount(for: slots.count) <= count { grow(toHold: count + 1) }
         var index = home(of: key)
         var probes = 0
-        while let existing = slots[index].value {
+        // Probed slots are compared, not copied: a copy would retain each value it passes.
+        while slots[index].value != nil {
             if slots[index].key == key {
+                let replaced = slots[index].value.take()
                 slots[index].value = value
-                return existing
+                return replaced
             }
             index = (index + 1) & mask
             probes += 1
@@ -135,13 +137,15 @@ struct IntegerKeyedTable<Value> {
         rehash(capacity: capacity)
     }
 
+    /// Moves every entry into a new array of `capacity` slots (moved, not copied, so growing
+    /// a table of models does not touch each model's reference count).
     private mutating func rehash(capacity: Int) {
-        let old = slots
-        slots = ContiguousArray(repeating: Slot(key: 0, value: nil), count: capacity)
+        var old = ContiguousArray(repeating: Slot(key: 0, value: nil), count: capacity)
+        swap(&old, &slots)
         count = 0
         longestDisplacement = 0
-        for slot in old {
-            if let value = slot.value { updateValue(value, forKey: slot.key) }
+        for index in old.indices {
+            if let value = old[index].value.take() { updateValue(value, forKey: old[index].key) }
         }
     }
 }
