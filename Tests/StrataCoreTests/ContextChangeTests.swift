@@ -19,6 +19,24 @@ import Testing
         #expect(try context.fetchCount(FetchDescriptor<Trip>()) == 1)
     }
 
+    @Test func aModelThatOutlivesItsContextSeesItGone() throws {
+        let container = try makeContainer()
+        var context: ModelContext? = ModelContext(container)
+        weak var released = context
+        let trip = Trip(name: "A", start: epoch, budget: 1)
+        context!.insert(trip)
+        try context!.save()
+        #expect(trip.modelContext === context)
+        context = nil
+        // The model keeps its context's owner, not the context.
+        #expect(released == nil)
+        #expect(trip.modelContext == nil)
+        #expect(!trip.hasChanges)
+        #expect(trip.name == "A" && trip.budget == 1)
+        let other = ModelContext(container)
+        #expect(try other.fetch(FetchDescriptor<Trip>()).first?.persistentModelID == trip.persistentModelID)
+    }
+
     @Test func inversesFollowTheSideTheAppChanged() throws {
         let context = ModelContext(try makeContainer(Trip.self))
         let lisbon = Trip(name: "Lisbon", start: epoch)

@@ -3,8 +3,7 @@
 ///
 /// Each backing data holds this object strongly and the object holds its owner weakly: attaching
 /// a model stores one reference instead of forming two weak references per model (which cost a
-/// fetch of 100,000 models about 13 ms, more than the rest of their set-up), and a model that
-/// outlives its context still sees it gone.
+/// fetch of 100,000 models about 13 ms), and a model that outlives its context still sees it gone.
 final class ModelOwner {
     /// What the attached models report changes to and resolve relationships through.
     private(set) weak var resolver: (any ModelResolver)?
