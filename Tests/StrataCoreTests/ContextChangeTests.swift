@@ -22,7 +22,7 @@ import Testing
     @Test func aModelThatOutlivesItsContextSeesItGone() throws {
         let container = try makeContainer()
         var context: ModelContext? = ModelContext(container)
-        weak var released = context
+        weak let released = context
         let trip = Trip(name: "A", start: epoch, budget: 1)
         context!.insert(trip)
         try context!.save()

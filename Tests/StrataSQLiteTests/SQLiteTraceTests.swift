@@ -6,6 +6,14 @@ import Testing
 
 /// The statements the store runs, as its trace hook reports them.
 @Suite struct SQLiteTraceTests {
+    /// A fresh store's configuration, tracing into the returned recorder.
+    func traced(_ name: String) -> (SQLiteConfiguration, Recorder) {
+        let recorder = Recorder()
+        var configuration = SQLiteConfiguration(url: temporaryDatabase(name))
+        configuration.trace = { recorder.record($0) }
+        return (configuration, recorder)
+    }
+
     final class Recorder: Sendable {
         private let statements = Mutex<[String]>([])
         func record(_ sql: String) { statements.withLock { $0.append(sql) } }
@@ -15,9 +23,7 @@ import Testing
     }
 
     @Test func aNullSafeInequalityRunsAsOneSelectWithIsNot() throws {
-        let recorder = Recorder()
-        var configuration = SQLiteConfiguration(url: temporaryDatabase("trace"))
-        configuration.trace = { recorder.record($0) }
+        let (configuration, recorder) = traced("trace")
         let context = ModelContext(try ModelContainer(for: Schema([Order.self]), configurations: [configuration]))
         context.insert(Order(select: "a", from: 1, group: "x"))
         context.insert(Order(select: "b", from: 2))
@@ -32,9 +38,7 @@ import Testing
     }
 
     @Test func aBatchDeleteOfAnUnrelatedEntityIsOneDelete() throws {
-        let recorder = Recorder()
-        var configuration = SQLiteConfiguration(url: temporaryDatabase("batch"))
-        configuration.trace = { recorder.record($0) }
+        let (configuration, recorder) = traced("batch")
         let container = try ModelContainer(for: Schema([Order.self]), configurations: [configuration])
         let context = ModelContext(container)
         for index in 0..<5 { context.insert(Order(select: "s\(index)", from: index)) }
@@ -46,9 +50,7 @@ import Testing
     }
 
     @Test func anUpdateWritesOnlyTheChangedColumnsAndKeepsAnotherContextsChange() throws {
-        let recorder = Recorder()
-        var configuration = SQLiteConfiguration(url: temporaryDatabase("partial"))
-        configuration.trace = { recorder.record($0) }
+        let (configuration, recorder) = traced("partial")
         let container = try ModelContainer(for: Schema([Order.self]), configurations: [configuration])
         let setup = ModelContext(container)
         setup.insert(Order(select: "a", from: 1, group: "g", order: 1))

@@ -18,7 +18,7 @@ public final class ModelContext {
     public var autosaveEnabled = false
 
     /// What this context's models are attached to.
-    let owner = ModelOwner(isContext: true)
+    let owner = ModelOwner()
     /// Every registered model by identifier (one object per row).
     @exclusivity(unchecked) var registry = ModelRegistry()
     @exclusivity(unchecked) var pendingInserts: [any PersistentModel] = []

@@ -11,7 +11,7 @@ public final class ModelGraph {
     private let schema: Schema
     private let lookup: (PersistentIdentifier) -> DefaultSnapshot?
     private var models: [PersistentIdentifier: any PersistentModel] = [:]
-    private let owner = ModelOwner(isContext: false)
+    private let owner = ModelOwner()
 
     /// A graph over `schema` whose related rows come from `lookup`.
     public init(schema: Schema, lookup: @escaping (PersistentIdentifier) -> DefaultSnapshot?) {

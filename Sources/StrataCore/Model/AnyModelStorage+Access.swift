@@ -40,7 +40,7 @@ extension AnyModelStorage {
         willChange(slot: index)
         preparedValues = nil
         values[index] = value
-        if objects != nil { objects![index] = nil }
+        setObject(nil, at: index)
     }
 
     private func defaultValue<Value>(of property: EntityLayout.Property, as _: Value.Type) -> Value {

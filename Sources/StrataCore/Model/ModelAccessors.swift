@@ -18,15 +18,8 @@ public func _backingData<Model: PersistentModel>(_ storage: inout (any BackingDa
 public func _initializeValue<Model: PersistentModel, Value>(
     _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to value: Value
 ) {
-    if let storage {
-        storage.setValue(forKey: keyPath, at: index, to: value)
-        return
-    }
-    let layout = EntityLayout.of(Model.self)
-    if layout.readsNil(value, at: index) { return }
-    let created = ModelStorage<Model>(layout: layout)
-    created.setValue(forKey: keyPath, at: index, to: value)
-    storage = created
+    if storage == nil, EntityLayout.of(Model.self).readsNil(value, at: index) { return }
+    _backingData(&storage).setValue(forKey: keyPath, at: index, to: value)
 }
 
 /// ``_initializeValue(_:forKey:at:to:)`` for a value stored as is.

@@ -10,18 +10,14 @@ final class ModelOwner {
     /// The context, when the owner is one (`nil` for an evaluation graph, or once deallocated).
     private(set) weak var context: ModelContext?
     /// Whether the owner is a context (still `true` after that context was deallocated).
-    let isContext: Bool
+    private(set) var isContext = false
 
-    /// An owner to be connected by ``connect(_:)`` (its context or graph creates it in its
-    /// initializer, before it can refer to itself).
-    init(isContext: Bool) {
-        self.isContext = isContext
-    }
-
-    /// Connects the owner to the context that created it.
+    /// Connects the owner to the context that created it (a context creates its owner before
+    /// it can refer to itself, so connecting is a step of its own).
     func connect(_ context: ModelContext) {
         resolver = context
         self.context = context
+        isContext = true
     }
 
     /// Connects the owner to the evaluation graph (or other resolver) that created it.

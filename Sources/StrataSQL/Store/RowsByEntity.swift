@@ -1,6 +1,6 @@
 import StrataCore
 
-/// Rows (snapshots or identifiers) grouped by entity, entities in order of first appearance.
+/// Rows (snapshots, or positions in a list of them) grouped by entity, entities in order of first appearance.
 struct RowsByEntity<Row> {
     private(set) var groups: [(entity: String, rows: [Row])] = []
     private var position: [String: Int] = [:]
