@@ -60,6 +60,7 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     /// its models by position instead of looking each one up in the map.
     public let insertedIdentifiers: [PersistentIdentifier]?
 
+    /// A store's answer to a save; `insertedIdentifiers` is optional (see the property).
     public init(
         for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
         snapshotsToReregister: [PersistentIdentifier: T] = [:], insertedIdentifiers: [PersistentIdentifier]? = nil
