@@ -11,7 +11,8 @@
 /// }
 /// ```
 @attached(member, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
-          named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices), arbitrary)
+          named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices),
+          named(createBackingData), named(_makeModel), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")

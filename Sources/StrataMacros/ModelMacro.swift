@@ -28,6 +28,9 @@ extension ModelMacro: MemberMacro {
             backingDataInit(model, properties),
             "@StrataCore.Transient\nprivate let _$observationRegistrar = Observation.ObservationRegistrar()",
         ]
+        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+            members += concreteFactories(model)
+        }
         members += properties.map { keyPathConstant(model, $0) }
         let constraints = arguments(of: "Unique", in: declaration)
         if !constraints.isEmpty {
@@ -47,6 +50,26 @@ extension ModelMacro: MemberMacro {
         @StrataCore.Transient @exclusivity(unchecked)
         private var _$backingData: (any StrataCore.BackingData<\(model)>)? = nil
         """
+    }
+
+    /// A final class's own `createBackingData()` and `_makeModel(_:values:)`: StrataCore's generic
+    /// versions look the backing data's type up at run time for every model; here it is
+    /// concrete. (A non-final class keeps the generic ones: its `Self` is not its name.)
+    private static func concreteFactories(_ model: TokenSyntax) -> [DeclSyntax] {
+        [
+            """
+            public static func createBackingData() -> any StrataCore.BackingData<\(model)> {
+                StrataCore._makeBackingData(\(model).self)
+            }
+            """,
+            """
+            public static func _makeModel(
+                _ seed: borrowing StrataCore._ModelSeed, values: consuming ContiguousArray<StrataCore.PersistentValue?>
+            ) -> \(model) {
+                StrataCore._makeModel(\(model).self, seed, values: values)
+            }
+            """,
+        ]
     }
 
     /// The key path of one persisted property, made once: a key path literal in an accessor is

@@ -34,6 +34,27 @@ import Testing
         #expect(first[0] !== (try writer.fetch(FetchDescriptor<Trip>()))[0])
     }
 
+
+    /// A final class creates its models through `@Model`'s own factories, a non-final one through
+    /// StrataCore's generic ones: both must give attached models over the fetched values.
+    @Test func fetchedModelsOfFinalAndNonFinalClassesAreAttached() throws {
+        let container = try makeContainer(Trip.self, Vehicle.self)
+        let writer = ModelContext(container)
+        writer.insert(Trip(name: "A", start: epoch))
+        writer.insert(Vehicle(plate: "XY-1", wheels: 3))
+        try writer.save()
+        let reader = ModelContext(container)
+        let trips = try reader.fetch(FetchDescriptor<Trip>())
+        let vehicles = try reader.fetch(FetchDescriptor<Vehicle>())
+        #expect(trips.map(\.name) == ["A"] && vehicles.map(\.plate) == ["XY-1"] && vehicles.map(\.wheels) == [3])
+        #expect(trips[0].modelContext === reader && vehicles[0].modelContext === reader)
+        #expect(!trips[0].persistentModelID.isTemporary && !vehicles[0].persistentModelID.isTemporary)
+        #expect(reader.model(for: vehicles[0].persistentModelID) === vehicles[0])
+        vehicles[0].wheels = 4
+        #expect(reader.hasChanges)
+        try reader.save()
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Vehicle>()).map(\.wheels) == [4])
+    }
     @Test func insertingIntoASecondContextIsRefusedWithATypedError() throws {
         let container = try makeContainer()
         let first = ModelContext(container)

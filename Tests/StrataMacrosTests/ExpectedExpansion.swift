@@ -76,8 +76,11 @@ func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
 /// The members `@Model` generates for the class `model`, in order.
 ///
 /// `persisted` gives the `schemaMetadata` entries and the markers `init(backingData:)` sets;
-/// `unique` and `indices` are the key-path literals of `#Unique` and `#Index`, when present.
-func modelMembers(_ model: String, persisted: [Persisted] = [], unique: String? = nil, indices: String? = nil) -> [String] {
+/// `unique` and `indices` are the key-path literals of `#Unique` and `#Index`, when present;
+/// `isFinal` adds the factories only a final class gets.
+func modelMembers(
+    _ model: String, persisted: [Persisted] = [], unique: String? = nil, indices: String? = nil, isFinal: Bool = true
+) -> [String] {
     let metadata = persisted.isEmpty
         ? "[]"
         : (["["] + persisted.map {
@@ -118,6 +121,22 @@ func modelMembers(_ model: String, persisted: [Persisted] = [], unique: String? 
         private let _$observationRegistrar = Observation.ObservationRegistrar()
         """,
     ]
+    if isFinal {
+        members += [
+            """
+            public static func createBackingData() -> any StrataCore.BackingData<\(model)> {
+                StrataCore._makeBackingData(\(model).self)
+            }
+            """,
+            """
+            public static func _makeModel(
+                _ seed: borrowing StrataCore._ModelSeed, values: consuming ContiguousArray<StrataCore.PersistentValue?>
+            ) -> \(model) {
+                StrataCore._makeModel(\(model).self, seed, values: values)
+            }
+            """,
+        ]
+    }
     members += persisted.map { "private static let _$keyPath_\($0.name) = \\\(model).\($0.name)" }
     if let unique {
         members.append(keyPathsMember("schemaUniquenessConstraints", model, unique))
@@ -152,10 +171,13 @@ func expectedModel(
     indices: String? = nil,
     addsConformance: Bool = true
 ) -> String {
-    expectedType(
-        declaration ?? "final class \(model)",
+    let header = declaration ?? "final class \(model)"
+    return expectedType(
+        header,
         members: members,
-        generated: modelMembers(model, persisted: persisted, unique: unique, indices: indices),
+        generated: modelMembers(
+            model, persisted: persisted, unique: unique, indices: indices, isFinal: header.split(separator: " ").contains("final")
+        ),
         conformance: addsConformance ? "\(model): StrataCore.PersistentModel" : nil
     )
 }

@@ -72,9 +72,7 @@ extension ModelContext {
     private func instantiate<Model: PersistentModel>(
         _: Model.Type, layout: EntityLayout, values: consuming ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier
     ) -> Model {
-        let storage = ModelStorage<Model>(layout: layout, values: consume values, identifier: identifier)
-        storage.owner = owner
-        let model = Model(backingData: storage)
+        let model = Model._makeModel(_ModelSeed(layout: layout, identifier: identifier, owner: owner), values: values)
         registry[identifier] = model
         if !relatedValues.isEmpty { relatedValues[identifier] = nil }
         return model

@@ -38,43 +38,54 @@ extension AnyModelStorage {
 }
 
 /// Typed access for `@Model` accessors; one subclass per model type.
+@usableFromInline
 final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
+    @usableFromInline
     var persistentModelID: PersistentIdentifier? {
         get { hasIdentifier ? identifier : nil }
         set { if let newValue { identifier = newValue } }
     }
 
+    @usableFromInline
     var metadata: Any { layout }
 
+    @usableFromInline
     var propertyNames: [String] { layout.snapshotLayout.propertyNames }
 
+    @usableFromInline
     func getValue<Value>(forKey keyPath: KeyPath<Model, Value>) -> Value {
         value(at: layout.index(of: keyPath), as: Value.self)
     }
 
+    @usableFromInline
     func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, to newValue: Value) {
         setValue(at: layout.index(of: keyPath), to: newValue)
     }
 
+    @usableFromInline
     func getValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int) -> Value {
         assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
         return value(at: index, as: Value.self)
     }
 
+    @usableFromInline
     func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value) {
         assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
         setValue(at: index, to: newValue)
     }
 
+    @usableFromInline
     func _storedValue(at index: Int) -> PersistentValue? {
         isMissing ? nil : values[index]
     }
 
+    @usableFromInline
     func _setStoredValue(_ value: PersistentValue, at index: Int) -> Bool {
         storeDirect(value, at: index)
         return true
     }
 
+    @usableFromInline
     func persistentValue(forProperty name: String) -> PersistentValue? {
         guard let index = layout.snapshotLayout.index(of: name) else { return nil }
         return (try? encodedValues())?[index] ?? nil

@@ -10,6 +10,7 @@
 ///
 /// The hot stored properties opt out of run-time exclusivity checks, which otherwise cost more
 /// than the property writes themselves; no access to them overlaps another.
+@usableFromInline
 class AnyModelStorage {
     /// A Swift value kept for one property.
     enum Object {

@@ -20,15 +20,23 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable, 
     static var schemaUniquenessConstraints: [[AnyKeyPath]] { get }
     /// The key paths of each `#Index` group of the model, emitted by `@Model`.
     static var schemaIndices: [[AnyKeyPath]] { get }
+    /// Fresh, empty backing data for a model created by its own initializer.
+    static func createBackingData() -> any BackingData<Self>
+    /// A model over values a context fetched. `@Model` implements it for final classes, so the
+    /// backing data's type is concrete (see `ModelFactory.swift`).
+    static func _makeModel(_ seed: borrowing _ModelSeed, values: consuming ContiguousArray<PersistentValue?>) -> Self
 }
 
 extension PersistentModel {
     public static var schemaUniquenessConstraints: [[AnyKeyPath]] { [] }
     public static var schemaIndices: [[AnyKeyPath]] { [] }
 
-    /// Fresh, empty backing data for a model created by its own initializer.
     public static func createBackingData() -> any BackingData<Self> {
-        ModelStorage<Self>(layout: EntityLayout.of(Self.self))
+        _makeBackingData(Self.self)
+    }
+
+    public static func _makeModel(_ seed: borrowing _ModelSeed, values: consuming ContiguousArray<PersistentValue?>) -> Self {
+        StrataCore._makeModel(Self.self, seed, values: values)
     }
 
     /// Strata's storage behind the model. Cast as a plain object: casting the constrained
