@@ -72,6 +72,7 @@ extension ModelContext {
     private func instantiate<Model: PersistentModel>(
         _: Model.Type, layout: EntityLayout, values: consuming ContiguousArray<PersistentValue?>, identifier: PersistentIdentifier
     ) -> Model {
+        // `layout` (a parameter) and `owner` (a constant of the context) outlive the call.
         let model = Model._makeModel(_ModelSeed(layout: layout, identifier: identifier, owner: owner), values: values)
         registry[identifier] = model
         if !relatedValues.isEmpty { relatedValues[identifier] = nil }

@@ -7,10 +7,23 @@
 // functions below with the class itself, where the compiler caches both once per call site.
 
 /// Where a fetched model belongs, which a context hands its model type (opaque to apps).
+///
+/// It holds the layout and owner unretained: passing them retained would cost two atomic
+/// increments and decrements per model on top of the storage's own references. The context
+/// that makes a seed keeps both alive until the model is made.
 public struct _ModelSeed {
-    let layout: EntityLayout
+    private let unretainedLayout: Unmanaged<EntityLayout>
+    private let unretainedOwner: Unmanaged<ModelOwner>
     let identifier: PersistentIdentifier
-    let owner: ModelOwner?
+
+    init(layout: EntityLayout, identifier: PersistentIdentifier, owner: ModelOwner) {
+        unretainedLayout = .passUnretained(layout)
+        unretainedOwner = .passUnretained(owner)
+        self.identifier = identifier
+    }
+
+    var layout: EntityLayout { unretainedLayout.takeUnretainedValue() }
+    var owner: ModelOwner { unretainedOwner.takeUnretainedValue() }
 }
 
 /// A model of type `Model` over fetched `values`; `@Model`'s `_makeModel(_:values:)` calls this.
