@@ -154,10 +154,11 @@ final class RawPostgres {
     }
 
     /// 2. Every row as a struct (one statement, binary results). With `strataShape`, the SQL
-    /// text Strata runs (alias, `ORDER BY "_pk"`): separates SQL cost from Swift cost.
+    /// text Strata runs (the alias; no `ORDER BY`: Strata orders unsorted fetches by key in
+    /// memory on PostgreSQL): separates SQL cost from Swift cost.
     func fetchAll(strataShape: Bool = false) throws -> [TaskRow] {
         let sql = strataShape
-            ? #"SELECT "t0"."_pk", "t0"."title", "t0"."priority", "t0"."score", "t0"."due", "t0"."done" FROM \#(table) AS "t0" ORDER BY "t0"."_pk" ASC NULLS FIRST"#
+            ? #"SELECT "t0"."_pk", "t0"."title", "t0"."priority", "t0"."score", "t0"."due", "t0"."done" FROM \#(table) AS "t0""#
             : "SELECT \(Self.columns) FROM \(table)"
         let result = PQexecParams(handle, sql, 0, nil, nil, nil, nil, 1)
         defer { PQclear(result) }
