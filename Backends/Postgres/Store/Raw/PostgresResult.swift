@@ -10,9 +10,12 @@ internal import CLibPQ
 final class PostgresResult {
     /// The `PGresult` handle, cleared in `deinit`.
     let handle: OpaquePointer
+    /// Each column's type OID, read once: decoding asks for it at every value.
+    private let columnTypes: [UInt32]
 
     init(handle: OpaquePointer) {
         self.handle = handle
+        columnTypes = (0..<PQnfields(handle)).map { UInt32(PQftype(handle, $0)) }
     }
 
     deinit { PQclear(handle) }
@@ -34,7 +37,7 @@ final class PostgresResult {
 
     /// The type OID of `column` (`PQftype`).
     func columnType(_ column: Int) -> UInt32 {
-        UInt32(PQftype(handle, Int32(column)))
+        columnTypes[column]
     }
 
     /// Whether `row` holds NULL in `column`.
