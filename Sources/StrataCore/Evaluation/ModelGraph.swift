@@ -24,9 +24,9 @@ public final class ModelGraph {
     public func model<T: PersistentModel>(_ type: T.Type, for snapshot: DefaultSnapshot) -> T {
         if let model = models[snapshot.persistentIdentifier] as? T { return model }
         let layout = EntityLayout.of(T.self)
-        let storage = ModelStorage<T>(layout: layout, values: ModelContext.values(of: snapshot, layout: layout), identifier: snapshot.persistentIdentifier)
-        storage.owner = owner
-        let model = T(backingData: storage)
+        // `layout` (a local) and `owner` (a constant of the graph) outlive the call.
+        let seed = _ModelSeed(layout: layout, identifier: snapshot.persistentIdentifier, owner: owner)
+        let model = T._makeModel(seed, values: ModelContext.values(of: snapshot, layout: layout))
         models[snapshot.persistentIdentifier] = model
         return model
     }

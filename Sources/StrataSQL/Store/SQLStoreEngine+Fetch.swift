@@ -62,8 +62,6 @@ extension SQLStoreEngine {
         identifier.storeIdentifier == storeIdentifier && identifier.primaryKey.integerValue != nil
     }
 
-    /// Reads rows selected with ``EntityMapping/selectColumns(alias:)`` into snapshots, with
-    /// their to-many relationships.
     /// Puts rows in ascending key order; one pass when they already are (a table's heap order
     /// usually is its insertion order).
     static func sortByKey<Row>(_ rows: inout [Row], key: (Row) -> Int64) {
@@ -71,6 +69,8 @@ extension SQLStoreEngine {
         rows.sort { key($0) < key($1) }
     }
 
+    /// Reads rows selected with ``EntityMapping/selectColumns(alias:)`` into snapshots, with
+    /// their to-many relationships.
     func readSnapshots(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         var snapshots = try connection.snapshots(statement, mapping: mapping, storeIdentifier: storeIdentifier)
         guard !mapping.toMany.isEmpty, !snapshots.isEmpty else { return snapshots }
