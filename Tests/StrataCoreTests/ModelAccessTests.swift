@@ -86,7 +86,7 @@ final class DictionaryBackingData<Model: PersistentModel>: BackingData {
     @Test func accessorsUseABackingDataWithoutTheFastPath() {
         let setting = Setting(label: "a", level: 1)
         let custom = DictionaryBackingData<Setting>()
-        custom.storage = [\Setting.label: "from custom", \Setting.level: Int?.some(3)]
+        custom.storage = [\Setting.label: "from custom", \Setting.level: Int?.some(3) as Any]
         setting.persistentBackingData = custom
         #expect(setting.label == "from custom")
         #expect(setting.level == 3)

@@ -49,23 +49,23 @@ extension PostgresConnection: SQLConnection {
     /// Inserts ``rowsPerInsert`` rows or more with a binary `COPY` (about twice as fast for the
     /// server as multi-row `INSERT`s), unless a column is `numeric`, which Strata sends as text;
     /// fewer rows with multi-row `INSERT`s, which cost one round trip less.
-    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+    func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         if rows.count >= Self.rowsPerInsert, !mapping.columns.contains(where: { $0.storage == .decimal }) {
-            try copy(rows, into: mapping)
+            try copy(rows, keys: keys, into: mapping)
         } else {
-            try insertWithValues(rows, into: mapping)
+            try insertWithValues(rows, keys: keys, into: mapping)
         }
     }
 
     /// Streams `rows` through `COPY … FROM STDIN (FORMAT binary)`, fields as their parameters.
-    private func copy(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+    private func copy(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         let dialect = PostgresDialect()
         let columns = ([SQLNames.primaryKey] + mapping.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
         let sql = "COPY \(dialect.quote(mapping.table)) (\(columns)) FROM STDIN (FORMAT binary)"
         _ = try copyIn(sql) { writer in
-            for row in rows {
+            for index in rows.indices {
                 writer.beginRow(fieldCount: mapping.columns.count + 1)
-                try forEachParameter(of: row, columns: mapping.columns, keyFirst: true) { try writer.write($0) }
+                try forEachParameter(of: rows[index], key: keys[index], columns: mapping.columns, keyFirst: true) { try writer.write($0) }
             }
         }
     }
@@ -73,15 +73,17 @@ extension PostgresConnection: SQLConnection {
     /// Inserts with multi-row `INSERT`s of up to ``rowsPerInsert`` rows (fewer when the columns
     /// would pass the parameter limit), each prepared once per connection, sent in one pipeline:
     /// the server inserts one chunk while the next chunk's parameters are built.
-    private func insertWithValues(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+    private func insertWithValues(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         guard !rows.isEmpty else { return }
         let columns = [SQLNames.primaryKey] + mapping.columns.map(\.name)
         let perStatement = max(1, min(Self.rowsPerInsert, PostgresDialect().maximumBindCount / columns.count))
-        let chunks = stride(from: 0, to: rows.count, by: perStatement).map { rows[$0..<min($0 + perStatement, rows.count)] }
-        func parameters(of chunk: ArraySlice<DefaultSnapshot>) throws -> [PostgresParameter] {
+        let chunks = stride(from: 0, to: rows.count, by: perStatement).map { $0..<min($0 + perStatement, rows.count) }
+        func parameters(of chunk: Range<Int>) throws -> [PostgresParameter] {
             var parameters: [PostgresParameter] = []
             parameters.reserveCapacity(chunk.count * columns.count)
-            for row in chunk { try forEachParameter(of: row, columns: mapping.columns, keyFirst: true) { parameters.append($0) } }
+            for index in chunk {
+                try forEachParameter(of: rows[index], key: keys[index], columns: mapping.columns, keyFirst: true) { parameters.append($0) }
+            }
             return parameters
         }
         // NULLs are typed by their column, so every row binds the same types: each statement is
@@ -107,7 +109,14 @@ extension PostgresConnection: SQLConnection {
 
     /// Updates through one prepared statement, pipelined: every row is sent before any answer is read.
     func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
-        let counts = try pipeline(update.sql, rows.map { try rowParameters($0, columns: update.columns, keyFirst: false) })
+        let counts = try pipeline(update.sql, rows.map { row in
+            var parameters: [PostgresParameter] = []
+            parameters.reserveCapacity(update.columns.count + 1)
+            try forEachParameter(of: row, key: row.persistentIdentifier.primaryKey.integerValue!, columns: update.columns, keyFirst: false) {
+                parameters.append($0)
+            }
+            return parameters
+        })
         return zip(rows, counts).filter { $0.1 == 0 }.map(\.0.persistentIdentifier)
     }
 
@@ -148,21 +157,13 @@ extension PostgresConnection: SQLConnection {
         (error as? PostgresError)?.kind == .uniqueViolation
     }
 
-    /// The parameters of a row: its key and values of `columns` (the key first for inserts, last
-    /// for updates), Codable attributes as `jsonb`, NULLs typed by their column.
-    private func rowParameters(_ row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool) throws -> [PostgresParameter] {
-        var parameters: [PostgresParameter] = []
-        parameters.reserveCapacity(columns.count + 1)
-        try forEachParameter(of: row, columns: columns, keyFirst: keyFirst) { parameters.append($0) }
-        return parameters
-    }
-
-    /// Hands each of ``rowParameters(_:columns:keyFirst:)`` to `body`, in order, without
-    /// collecting them (a `COPY` writes them straight into its buffer).
+    /// Hands the parameters of a row to `body`, in order, without collecting them (a `COPY`
+    /// writes them straight into its buffer): its `key` and values of `columns` (the key first
+    /// for inserts, last for updates), Codable attributes as `jsonb`, NULLs typed by their column.
     private func forEachParameter(
-        of row: DefaultSnapshot, columns: [EntityMapping.Column], keyFirst: Bool, _ body: (PostgresParameter) throws -> Void
+        of row: DefaultSnapshot, key: Int64, columns: [EntityMapping.Column], keyFirst: Bool, _ body: (PostgresParameter) throws -> Void
     ) throws {
-        let key = try PostgresParameter(.integer(row.persistentIdentifier.primaryKey.integerValue!))
+        let key = try PostgresParameter(.integer(key))
         if keyFirst { try body(key) }
         for column in columns {
             switch (row.values[column.slot] ?? .null, column.storage) {

@@ -37,13 +37,15 @@ extension SQLiteConnection: SQLConnection {
     }
 
     /// Inserts row by row through one prepared statement: SQLite has no round trips to save.
-    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws {
+    func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         let statement = try cachedStatement(mapping.insertSQL)
         let columns = mapping.columns
-        for row in rows {
+        // By index, reading each row in place: iterating would copy (retain) every snapshot.
+        for index in rows.indices {
             trace?(mapping.insertSQL)
-            let key = PersistentValue.integer(row.persistentIdentifier.primaryKey.integerValue!)
-            try statement.run { position in position == 1 ? key : row.values[columns[Int(position) - 2].slot] ?? .null }
+            try statement.run { position in
+                position == 1 ? .integer(keys[index]) : rows[index].values[columns[Int(position) - 2].slot] ?? .null
+            }
         }
     }
 

@@ -70,7 +70,7 @@ extension ModelContext {
     func write<Store: DataStore>(
         to store: Store, saving: [AnyModelStorage], insertedCount: Int, deleted: [any PersistentModel]
     ) throws -> (
-        remapped: [PersistentIdentifier: PersistentIdentifier], insertedIdentifiers: [PersistentIdentifier]?,
+        remapped: () -> [PersistentIdentifier: PersistentIdentifier], insertedIdentifiers: [PersistentIdentifier]?,
         reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]
     ) {
         var related: [PersistentIdentifier: any BackingData] = [:]
@@ -94,21 +94,26 @@ extension ModelContext {
             reregister[identifier] = Self.values(of: stored, layout: entity.layout)
         }
         let inserted = result.insertedIdentifiers?.count == insertedCount ? result.insertedIdentifiers : nil
-        return (result.remappedIdentifiers, inserted, reregister)
+        return ({ result.remappedIdentifiers }, inserted, reregister)
     }
 
     /// Re-keys inserted models under the identifiers the store minted: by position when the
-    /// store listed them in insert order (`byPosition`), else by looking each one up.
+    /// store listed them in insert order (`byPosition`), else by looking each one up in the map
+    /// `remapped` returns (which a store may build only when asked).
     private func adoptPermanentIdentifiers(
-        _ remapped: [PersistentIdentifier: PersistentIdentifier], byPosition: [PersistentIdentifier]?,
+        _ remapped: () -> [PersistentIdentifier: PersistentIdentifier], byPosition: [PersistentIdentifier]?,
         for inserted: [any PersistentModel], storages: ArraySlice<AnyModelStorage>
     ) {
-        guard !remapped.isEmpty else { return }
-        if let permanent = remapped.first?.value { registry.reserveCapacity(adding: remapped.count, like: permanent) }
+        assert(byPosition.map { listed in
+            let map = remapped()
+            return zip(storages, listed).allSatisfy { map[$0.identifier] == $1 }
+        } ?? true, "the store listed permanent identifiers out of insert order")
+        let map = byPosition == nil ? remapped() : [:]
+        guard let first = byPosition?.first ?? map.first?.value else { return }
+        registry.reserveCapacity(adding: byPosition?.count ?? map.count, like: first)
         for (offset, storage) in storages.enumerated() {
             let temporary = storage.identifier
-            guard let permanent = byPosition?[offset] ?? remapped[temporary] else { continue }
-            assert(byPosition == nil || remapped[temporary] == permanent, "the store listed \(permanent) for \(temporary) out of order")
+            guard let permanent = byPosition?[offset] ?? map[temporary] else { continue }
             storage.identifier = permanent
             if let previous = registry.rekey(from: temporary, to: permanent), previous !== inserted[offset] {
                 // A unique upsert landed on a row this context already had: the newer object wins.
@@ -117,9 +122,10 @@ extension ModelContext {
         }
         // Only models with relationships can refer to a temporary identifier.
         guard container.schema.entities.contains(where: { !$0.layout.relationshipIndices.isEmpty }) else { return }
+        let all = byPosition == nil ? map : remapped()
         for model in registry.models {
             let storage = model.storage
-            if !storage.layout.relationshipIndices.isEmpty { storage.remapRelationships(remapped) }
+            if !storage.layout.relationshipIndices.isEmpty { storage.remapRelationships(all) }
         }
     }
 

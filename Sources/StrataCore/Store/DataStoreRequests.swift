@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fetch, as the context hands it to a store.
 public struct DataStoreFetchRequest<T: PersistentModel>: Sendable {
@@ -51,14 +52,26 @@ public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Send
 /// What a store returns for a save: the temporary→permanent identifier map and stored snapshots.
 public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     public let storeIdentifier: String
-    /// Every inserted temporary identifier mapped to the permanent one the store assigned.
-    public let remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier]
     /// Stored snapshots whose values the context should take over, by permanent identifier.
     public let snapshotsToReregister: [PersistentIdentifier: T]
     /// Optionally, the permanent identifier of each inserted snapshot in the request's order
     /// (`remappedIdentifiers[request.inserted[i].persistentIdentifier]`): a context then re-keys
     /// its models by position instead of looking each one up in the map.
     public let insertedIdentifiers: [PersistentIdentifier]?
+    /// The map as given, or built on first read from ``inserted`` and ``insertedIdentifiers``.
+    private let remapped: Mutex<[PersistentIdentifier: PersistentIdentifier]?>
+    /// The inserted snapshots whose identifiers ``remappedIdentifiers`` maps, when it is built on first read.
+    private let inserted: [T]
+
+    /// Every inserted temporary identifier mapped to the permanent one the store assigned.
+    public var remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] {
+        remapped.withLock { map in
+            if let map { return map }
+            let built = Dictionary(zip(inserted.lazy.map(\.persistentIdentifier), insertedIdentifiers ?? []), uniquingKeysWith: { $1 })
+            map = built
+            return built
+        }
+    }
 
     /// A store's answer to a save; `insertedIdentifiers` is optional (see the property).
     public init(
@@ -66,7 +79,23 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
         snapshotsToReregister: [PersistentIdentifier: T] = [:], insertedIdentifiers: [PersistentIdentifier]? = nil
     ) {
         self.storeIdentifier = storeIdentifier
-        self.remappedIdentifiers = remappedIdentifiers
+        self.remapped = Mutex(remappedIdentifiers)
+        self.inserted = []
+        self.snapshotsToReregister = snapshotsToReregister
+        self.insertedIdentifiers = insertedIdentifiers
+    }
+
+    /// A store's answer to a save that gave `inserted[i]` the permanent identifier
+    /// `insertedIdentifiers[i]`. ``remappedIdentifiers`` is built only if read: a context that
+    /// re-keys by position never needs the dictionary, which for a large save costs more to
+    /// build than to write the rows' keys.
+    public init(
+        for storeIdentifier: String, inserted: [T], insertedIdentifiers: [PersistentIdentifier], snapshotsToReregister: [PersistentIdentifier: T] = [:]
+    ) {
+        precondition(inserted.count == insertedIdentifiers.count, "one permanent identifier per inserted snapshot")
+        self.storeIdentifier = storeIdentifier
+        self.remapped = Mutex(nil)
+        self.inserted = inserted
         self.snapshotsToReregister = snapshotsToReregister
         self.insertedIdentifiers = insertedIdentifiers
     }

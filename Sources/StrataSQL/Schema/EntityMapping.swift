@@ -25,6 +25,8 @@ public struct EntityMapping: Sendable {
     public let table: String
     public let columns: [Column]
     public let toMany: [ToMany]
+    /// Whether rows hold relationships (to-one foreign keys or to-many), whose values name other models.
+    public var hasRelationships: Bool { !toMany.isEmpty || columns.contains { $0.destination != nil } }
     /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then each column's slot value.
     public let insertSQL: String
     /// The update of every column; `nil` when the table has no columns besides the key.

@@ -19,18 +19,5 @@ struct RowsByEntity<Row> {
 }
 
 extension RowsByEntity<DefaultSnapshot> {
-    /// `rows` grouped; when they are all of one entity (the usual save) the array itself becomes
-    /// the group, without copying each row.
-    init(grouping rows: [DefaultSnapshot]) {
-        guard let entity = rows.first?.persistentIdentifier.entityName else { return }
-        if rows.indices.allSatisfy({ rows[$0].persistentIdentifier.entityName == entity }) {
-            groups = [(entity, rows)]
-            position = [entity: 0]
-        } else {
-            for row in rows { append(row) }
-        }
-    }
-
     mutating func append(_ row: DefaultSnapshot) { append(row, entity: row.persistentIdentifier.entityName) }
 }
-

@@ -19,8 +19,10 @@ public protocol SQLConnection {
     /// snapshot, to-many relationships left unset.
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot]
 
-    /// Inserts new rows into the mapping's table: each row's integer key and column values.
-    func insert(_ rows: [DefaultSnapshot], into mapping: EntityMapping) throws
+    /// Inserts new rows into the mapping's table: `keys[i]` is the integer key of `rows[i]`, then
+    /// its column values. (A row's own identifier may still be the temporary one its context
+    /// minted: the save sends the context's snapshots as they are rather than copying each.)
+    func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws
 
     /// Updates rows of the mapping's table, found by key, with their values for `update`'s columns.
     /// - Returns: the rows that were not found.

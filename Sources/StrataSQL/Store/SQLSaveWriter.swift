@@ -9,20 +9,31 @@ struct SQLSaveWriter<Connection: SQLConnection> {
 
     func apply(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         let deleting = Set(request.deleted.map(\.persistentIdentifier))
-        let (permanent, remapped, existing, upserting) = try mintIdentifiers(for: request.inserted, skipping: deleting)
-        let rows = Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: upserting)
-        var inserts = RowsByEntity<DefaultSnapshot>(), updates = RowsByEntity<DefaultSnapshot>()
-        if existing.isEmpty {
-            inserts = RowsByEntity(grouping: rows.final)
-        } else {
-            for row in rows.final {
-                existing.contains(row.persistentIdentifier) ? updates.append(row) : inserts.append(row)
+        let entities = Self.entities(of: request.inserted)
+        // Relationship values may name models this save inserts, by their temporary identifiers.
+        let related = try (entities + Self.entities(of: request.updated)).contains { try engine.mapping($0).hasRelationships }
+        let (permanent, remapped, existing, upserting) = try mintIdentifiers(
+            for: request.inserted, entities: entities, mappingTemporaries: related, skipping: deleting)
+        let rows = upserting || related
+            ? Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: upserting)
+            : (final: request.inserted, keys: permanent.map { $0.primaryKey.integerValue! }, merged: [])
+        // Positions in `rows`, by entity; an upsert onto a stored row updates it instead.
+        var inserts = RowsByEntity<Int>(), updates = RowsByEntity<DefaultSnapshot>()
+        for index in rows.final.indices {
+            let row = rows.final[index].persistentIdentifier
+            if !existing.isEmpty && existing.contains(row) {
+                updates.append(rows.final[index])
+            } else {
+                inserts.append(index, entity: row.entityName)
             }
         }
-        for (entity, rows) in inserts.groups {
+        for (entity, positions) in inserts.groups {
             let mapping = try engine.mapping(entity)
-            try connection.insert(rows, into: mapping)
-            try writeToMany(rows, mapping: mapping, replacing: false)
+            // Usually the save inserts one entity: send the arrays themselves, not copies.
+            let (snapshots, keys) = positions.count == rows.final.count
+                ? (rows.final, rows.keys) : (positions.map { rows.final[$0] }, positions.map { rows.keys[$0] })
+            try connection.insert(snapshots, keys: keys, into: mapping)
+            try writeToMany(snapshots, keys: keys, mapping: mapping, replacing: false)
         }
         for snapshot in request.updated {
             updates.append(snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped))
@@ -34,16 +45,21 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let reread = rows.merged.union(existing)
         let reregister = reread.isEmpty ? [:] : Dictionary(
             rows.final.lazy.filter { reread.contains($0.persistentIdentifier) }.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { $1 })
+        guard remapped.isEmpty else {
+            return DataStoreSaveChangesResult(
+                for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister, insertedIdentifiers: permanent)
+        }
         return DataStoreSaveChangesResult(
-            for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister, insertedIdentifiers: permanent)
+            for: engine.storeIdentifier, inserted: request.inserted, insertedIdentifiers: permanent, snapshotsToReregister: reregister)
     }
 
-    /// The row each insert writes, under its permanent identifier (`permanent[i]` for
-    /// `inserted[i]`). When inserts of one save upsert onto the same row the later wins; `merged`
-    /// names such rows.
+    /// The row each insert writes, copied under its permanent identifier (`permanent[i]` for
+    /// `inserted[i]`) with related models' temporary identifiers replaced, and its key. When
+    /// inserts of one save upsert onto the same row the later wins; `merged` names such rows.
+    /// (Saves without upserts or relationships skip this and write the snapshots as they are.)
     private static func insertedRows(
         _ inserted: [DefaultSnapshot], permanent identifiers: [PersistentIdentifier], remapped: [PersistentIdentifier: PersistentIdentifier], upserting: Bool
-    ) -> (final: [DefaultSnapshot], merged: Set<PersistentIdentifier>) {
+    ) -> (final: [DefaultSnapshot], keys: [Int64], merged: Set<PersistentIdentifier>) {
         var rows: [DefaultSnapshot] = []
         rows.reserveCapacity(inserted.count)
         // Without upserts every permanent identifier is new and distinct: no look-ups needed.
@@ -61,13 +77,27 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             }
             rows.append(row)
         }
-        return (rows, merged)
+        return (rows, rows.map { $0.persistentIdentifier.primaryKey.integerValue! }, merged)
     }
 
-    /// A permanent identifier per insert, by position and by temporary identifier: a new key, or
-    /// the key of the row it collides with on a uniqueness constraint (an upsert), stored or
-    /// inserted earlier in this save.
-    private func mintIdentifiers(for inserted: [DefaultSnapshot], skipping deleting: Set<PersistentIdentifier>) throws -> (
+    /// The entities `snapshots` belong to, each once, by name.
+    private static func entities(of snapshots: [DefaultSnapshot]) -> [String] {
+        var names: [String] = []
+        // Saves insert runs of one entity: compare with the last name before searching them all.
+        for index in snapshots.indices {
+            let name = snapshots[index].persistentIdentifier.entityName
+            if name != names.last && !names.contains(name) { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// A permanent identifier per insert: a new key, or the key of the row it collides with on a
+    /// uniqueness constraint (an upsert), stored or inserted earlier in this save. Also by
+    /// temporary identifier, when upserts or `mappingTemporaries` need that map (it costs more
+    /// than minting the keys of a large save).
+    private func mintIdentifiers(
+        for inserted: [DefaultSnapshot], entities: [String], mappingTemporaries: Bool, skipping deleting: Set<PersistentIdentifier>
+    ) throws -> (
         permanent: [PersistentIdentifier], remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>, upserting: Bool
     ) {
         var existing = Set<PersistentIdentifier>()
@@ -77,7 +107,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         // The row (a stored identifier, or the temporary one of an earlier insert) owning each unique value tuple.
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
         // Lock once per table, in name order so two saves never wait on each other crosswise.
-        for entity in Set(inserted.map(\.persistentIdentifier.entityName)).sorted() {
+        for entity in entities {
             let mapping = try engine.mapping(entity)
             if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table) }
         }
@@ -118,20 +148,22 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             }
         }
         var permanent = [PersistentIdentifier?](repeating: nil, count: inserted.count)
-        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
-        remapped.reserveCapacity(inserted.count)
         for (entity, positions) in needingKeys.groups {
             let keys = try connection.newKeys(positions.count, for: engine.mapping(entity).table)
-            for (index, identifier) in zip(positions, engine.identifiers(entity, keys)) {
+            for (index, identifier) in zip(positions, engine.identifiers(entity, keys)) { permanent[index] = identifier }
+        }
+        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        if mappingTemporaries || !upserts.isEmpty {
+            remapped.reserveCapacity(inserted.count)
+            for index in inserted.indices {
+                if let identifier = permanent[index] { remapped[inserted[index].persistentIdentifier] = identifier }
+            }
+            // In save order: an upsert onto an earlier insert of this save takes that insert's key.
+            for (index, owner) in upserts {
+                let identifier = remapped[owner] ?? owner
                 permanent[index] = identifier
                 remapped[inserted[index].persistentIdentifier] = identifier
             }
-        }
-        // In save order: an upsert onto an earlier insert of this save takes that insert's key.
-        for (index, owner) in upserts {
-            let identifier = remapped[owner] ?? owner
-            permanent[index] = identifier
-            remapped[inserted[index].persistentIdentifier] = identifier
         }
         return (permanent.map { $0! }, remapped, existing, !upserts.isEmpty)
     }
@@ -179,15 +211,15 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         if let gone = missing.first {
             throw SwiftDataError.modelNotFound.with("\(gone) was deleted from the store; it cannot be updated")
         }
-        try writeToMany(rows, mapping: mapping, replacing: true)
+        try writeToMany(rows, keys: rows.map { $0.persistentIdentifier.primaryKey.integerValue! }, mapping: mapping, replacing: true)
     }
 
-    /// Writes the join-table rows of the rows' to-many relationships kept in join tables,
-    /// first removing the old ones when `replacing`.
-    private func writeToMany(_ rows: [DefaultSnapshot], mapping: EntityMapping, replacing: Bool) throws {
+    /// Writes the join-table rows of the rows' to-many relationships kept in join tables
+    /// (`keys[i]` is the key of `rows[i]`), first removing the old ones when `replacing`.
+    private func writeToMany(_ rows: [DefaultSnapshot], keys rowKeys: [Int64], mapping: EntityMapping, replacing: Bool) throws {
         for relationship in mapping.toMany {
             guard case .joinTable(let table, let ownerColumn, let targetColumn) = relationship.storage else { continue }
-            let keys = rows.map { PersistentValue.integer($0.persistentIdentifier.primaryKey.integerValue!) }
+            let keys = rowKeys.map(PersistentValue.integer)
             if replacing {
                 for chunk in keys.chunked(into: SQLStoreEngine.keysPerStatement) {
                     try connection.run(SQLWrites.delete(from: table, where: ownerColumn, in: Array(chunk), dialect: engine.dialect))
