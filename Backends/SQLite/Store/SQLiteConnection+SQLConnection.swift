@@ -54,13 +54,14 @@ extension SQLiteConnection: SQLConnection {
         let statement = try cachedStatement(sql)
         let columns = update.columns
         var missing: [PersistentIdentifier] = []
-        for row in rows {
+        // By index, reading each row in place: iterating would copy (retain) every snapshot.
+        for index in rows.indices {
             trace?(sql)
-            let key = PersistentValue.integer(row.persistentIdentifier.primaryKey.integerValue!)
+            let row = rows[index].persistentIdentifier
             try statement.run { position in
-                position <= columns.count ? row.values[columns[Int(position) - 1].slot] ?? .null : key
+                position <= columns.count ? rows[index].values[columns[Int(position) - 1].slot] ?? .null : .integer(row.primaryKey.integerValue!)
             }
-            if changes == 0 { missing.append(row.persistentIdentifier) }
+            if changes == 0 { missing.append(row) }
         }
         return missing
     }

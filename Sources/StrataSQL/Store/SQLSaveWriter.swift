@@ -9,9 +9,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
 
     func apply(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         let deleting = Set(request.deleted.map(\.persistentIdentifier))
-        let entities = Self.entities(of: request.inserted)
+        let entities = Self.entities(of: request.inserted), updatedEntities = Self.entities(of: request.updated)
         // Relationship values may name models this save inserts, by their temporary identifiers.
-        let related = try (entities + Self.entities(of: request.updated)).contains { try engine.mapping($0).hasRelationships }
+        let related = try (entities + updatedEntities).contains { try engine.mapping($0).hasRelationships }
         let (permanent, remapped, existing, upserting) = try mintIdentifiers(
             for: request.inserted, entities: entities, mappingTemporaries: related, skipping: deleting)
         let rows = upserting || related
@@ -35,10 +35,15 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             try connection.insert(snapshots, keys: keys, into: mapping)
             try writeToMany(snapshots, keys: keys, mapping: mapping, replacing: false)
         }
-        for snapshot in request.updated {
-            updates.append(snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped))
+        if updates.groups.isEmpty && updatedEntities.count == 1 && !related {
+            // The usual save changes one entity: send the request's snapshots, not copies.
+            try update(request.updated, mapping: engine.mapping(updatedEntities[0]))
+        } else {
+            for snapshot in request.updated {
+                updates.append(related ? snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped) : snapshot)
+            }
+            for (entity, rows) in updates.groups { try update(rows, mapping: engine.mapping(entity)) }
         }
-        for (entity, rows) in updates.groups { try update(rows, mapping: engine.mapping(entity)) }
         try SQLDeletion(engine: engine, connection: connection, deleting: deleting).apply()
         // Rows the context must re-read: those an insert upserted onto (a stored row, or an
         // earlier insert of this save). Every other row holds exactly what the context sent.
@@ -193,7 +198,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         while start < rows.endIndex {
             let changed = rows[start].changedProperties
             let end = rows[start...].firstIndex { $0.changedProperties != changed } ?? rows.endIndex
-            let run = Array(rows[start..<end])
+            let run = start == rows.startIndex && end == rows.endIndex ? rows : Array(rows[start..<end])
             start = end
             guard let update = mapping.update(changing: changed, dialect: engine.dialect) else {
                 // No column changed (only to-many relationships, or nothing): the row must still exist.
@@ -211,7 +216,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         if let gone = missing.first {
             throw SwiftDataError.modelNotFound.with("\(gone) was deleted from the store; it cannot be updated")
         }
-        try writeToMany(rows, keys: rows.map { $0.persistentIdentifier.primaryKey.integerValue! }, mapping: mapping, replacing: true)
+        if !mapping.toMany.isEmpty {
+            try writeToMany(rows, keys: rows.map { $0.persistentIdentifier.primaryKey.integerValue! }, mapping: mapping, replacing: true)
+        }
     }
 
     /// Writes the join-table rows of the rows' to-many relationships kept in join tables
