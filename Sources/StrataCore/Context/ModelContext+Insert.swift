@@ -21,11 +21,15 @@ extension ModelContext {
                 entity: storage.layout.entityName)
             return
         }
-        guard let entity = container.schema.entitiesByName[storage.layout.entityName], entity.modelType == type(of: model) else {
-            refusedInsert = SwiftDataError.modelNotInSchema.with(
-                "\(storage.layout.entityName) is not part of this container's schema; add it to ModelContainer(for:)",
-                entity: storage.layout.entityName)
-            return
+        let modelType = (model: ObjectIdentifier(type(of: model)), layout: ObjectIdentifier(storage.layout))
+        if !(lastTypeInSchema.map { $0 == modelType } ?? false) {
+            guard let entity = container.schema.entitiesByName[storage.layout.entityName], entity.modelType == type(of: model) else {
+                refusedInsert = SwiftDataError.modelNotInSchema.with(
+                    "\(storage.layout.entityName) is not part of this container's schema; add it to ModelContainer(for:)",
+                    entity: storage.layout.entityName)
+                return
+            }
+            lastTypeInSchema = modelType
         }
         if !storage.hasIdentifier || !storage.identifier.isTemporary {
             storage.identifier = .temporary(of: storage.layout.temporaryOrigin)

@@ -32,7 +32,8 @@ extension ModelContext {
         pendingChanges = []
         pendingDeletes = []
         undoLog = []
-        post(Self.didSave, inserted: saved[..<inserted.count].map(\.identifier), updated: saved[inserted.count...].map(\.identifier), deleted: deletedIdentifiers)
+        // Re-keyed by position, the inserted models now have exactly the store's list.
+        post(Self.didSave, inserted: permanent ?? saved[..<inserted.count].map(\.identifier), updated: saved[inserted.count...].map(\.identifier), deleted: deletedIdentifiers)
     }
 
     /// Runs `block`, then saves. When `block` throws, nothing is saved and its changes stay
@@ -80,8 +81,9 @@ extension ModelContext {
         // Two arrays made directly, not one split after: a split copies (retains) every snapshot.
         func snapshots(_ storages: ArraySlice<AnyModelStorage>) throws -> [Store.Snapshot] {
             Store.Snapshot.self == DefaultSnapshot.self
-                // Strata's own snapshot type, straight from the storage: no existential casts per model.
-                ? try storages.map { unsafeBitCast(try DefaultSnapshot(encoding: $0), to: Store.Snapshot.self) }
+                // Strata's own snapshot type, straight from the storage: no existential casts per
+                // model, and the array cast once (casting each snapshot copies it: two retains).
+                ? unsafeBitCast(try storages.map { try DefaultSnapshot(encoding: $0) }, to: [Store.Snapshot].self)
                 : storages.map { snapshot($0 as! any BackingData) }
         }
         let request = DataStoreSaveChangesRequest(

@@ -26,6 +26,9 @@ public final class ModelContext {
     /// change is recorded from the storage, and looking its model up would cost a hash per change).
     @exclusivity(unchecked) var pendingChanges: [AnyModelStorage] = []
     @exclusivity(unchecked) var pendingDeletes: [any PersistentModel] = []
+    /// The model type and layout `insertModel` last found in the schema: inserts come in runs of
+    /// one type, and finding the entity by name costs a string hash per insert.
+    @exclusivity(unchecked) var lastTypeInSchema: (model: ObjectIdentifier, layout: ObjectIdentifier)?
     /// An insert the context refused; the next `save()` reports it.
     @exclusivity(unchecked) var refusedInsert: SwiftDataError?
     /// What each change to a saved model overwrote, oldest first, until the next save or rollback.
