@@ -96,14 +96,22 @@ final class EntityLayout: @unchecked Sendable {
 
     /// The layout of `type`, built on first use and shared afterwards.
     static func of<Model: PersistentModel>(_ type: Model.Type) -> EntityLayout {
-        let key = TypeKey(type: ObjectIdentifier(type))
-        if let layout = cache.withLock({ $0[key] }) { return layout }
-        let layout = EntityLayout(type)
-        return cache.withLock { cached in
-            if let existing = cached[key] { return existing }
-            cached[key] = layout
-            return layout
+        // Every new model asks, mostly for the type asked for last: check that one without the lock.
+        if let last = UnsafeRawPointer(bitPattern: lastFound.load(ordering: .acquiring)) {
+            let layout = Unmanaged<EntityLayout>.fromOpaque(last).takeUnretainedValue()
+            if ObjectIdentifier(layout.modelType) == ObjectIdentifier(type) { return layout }
         }
+        let key = TypeKey(type: ObjectIdentifier(type))
+        let layout = cache.withLock({ $0[key] }) ?? {
+            let created = EntityLayout(type)
+            return cache.withLock { cached in
+                if let existing = cached[key] { return existing }
+                cached[key] = created
+                return created
+            }
+        }()
+        lastFound.store(UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()), ordering: .releasing)
+        return layout
     }
 
     static func of(existential type: any PersistentModel.Type) -> EntityLayout {
@@ -127,6 +135,9 @@ final class EntityLayout: @unchecked Sendable {
     }
 
     private static let cache = Mutex<[TypeKey: EntityLayout]>([:])
+    /// The address of the layout ``of(_:)`` returned last, or 0 (the cache keeps every layout
+    /// alive for good, so the address stays valid).
+    private static let lastFound = Atomic<UInt>(0)
 
     /// A model type as a cache key, hashed by its metadata address without SipHash: every new
     /// model looks its layout up, and the keys are type metadata, not outside input.

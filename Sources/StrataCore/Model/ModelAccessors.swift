@@ -32,9 +32,13 @@ public func _initializeValue<Model: PersistentModel, Value: _DirectlyStored>(
     _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to value: Value
 ) {
     let persisted = value._persistentValue
-    if storage == nil, persisted.isNull { return }
-    let data = _backingData(&storage)
-    if !data._setStoredValue(persisted, at: index) { data.setValue(forKey: keyPath, at: index, to: value) }
+    if storage == nil {
+        if persisted.isNull { return }
+        _ = _backingData(&storage)
+    }
+    // In place, like ``_setValue(_:forKey:at:to:)``: a copy would retain and release the backing
+    // data for every property an `init` sets.
+    if !storage!._setStoredValue(persisted, at: index) { storage!.setValue(forKey: keyPath, at: index, to: value) }
 }
 
 /// Reads property `index` (`keyPath`); `@Model`'s getters call this with the model's
