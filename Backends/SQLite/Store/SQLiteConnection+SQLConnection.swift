@@ -57,11 +57,11 @@ extension SQLiteConnection: SQLConnection {
         // By index, reading each row in place: iterating would copy (retain) every snapshot.
         for index in rows.indices {
             trace?(sql)
-            let row = rows[index].persistentIdentifier
+            let identifier = rows[index].persistentIdentifier
             try statement.run { position in
-                position <= columns.count ? rows[index].values[columns[Int(position) - 1].slot] ?? .null : .integer(row.primaryKey.integerValue!)
+                position <= columns.count ? rows[index].values[columns[Int(position) - 1].slot] ?? .null : .integer(identifier.primaryKey.integerValue!)
             }
-            if changes == 0 { missing.append(row) }
+            if changes == 0 { missing.append(identifier) }
         }
         return missing
     }

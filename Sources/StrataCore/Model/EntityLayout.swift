@@ -101,17 +101,21 @@ final class EntityLayout: @unchecked Sendable {
             let layout = Unmanaged<EntityLayout>.fromOpaque(last).takeUnretainedValue()
             if ObjectIdentifier(layout.modelType) == ObjectIdentifier(type) { return layout }
         }
-        let key = TypeKey(type: ObjectIdentifier(type))
-        let layout = cache.withLock({ $0[key] }) ?? {
-            let created = EntityLayout(type)
-            return cache.withLock { cached in
-                if let existing = cached[key] { return existing }
-                cached[key] = created
-                return created
-            }
-        }()
+        let layout = cached(type)
         lastFound.store(UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()), ordering: .releasing)
         return layout
+    }
+
+    /// The layout of `type` from the cache, built (outside the lock) on first use.
+    private static func cached<Model: PersistentModel>(_ type: Model.Type) -> EntityLayout {
+        let key = TypeKey(type: ObjectIdentifier(type))
+        if let layout = cache.withLock({ $0[key] }) { return layout }
+        let layout = EntityLayout(type)
+        return cache.withLock { cached in
+            if let existing = cached[key] { return existing }
+            cached[key] = layout
+            return layout
+        }
     }
 
     static func of(existential type: any PersistentModel.Type) -> EntityLayout {

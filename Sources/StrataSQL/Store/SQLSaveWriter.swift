@@ -82,7 +82,12 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             }
             rows.append(row)
         }
-        return (rows, rows.map { $0.persistentIdentifier.primaryKey.integerValue! }, merged)
+        return (rows, keys(of: rows), merged)
+    }
+
+    /// The integer key of each row, in order.
+    private static func keys(of rows: [DefaultSnapshot]) -> [Int64] {
+        rows.map { $0.persistentIdentifier.primaryKey.integerValue! }
     }
 
     /// The entities `snapshots` belong to, each once, by name.
@@ -217,7 +222,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             throw SwiftDataError.modelNotFound.with("\(gone) was deleted from the store; it cannot be updated")
         }
         if !mapping.toMany.isEmpty {
-            try writeToMany(rows, keys: rows.map { $0.persistentIdentifier.primaryKey.integerValue! }, mapping: mapping, replacing: true)
+            try writeToMany(rows, keys: Self.keys(of: rows), mapping: mapping, replacing: true)
         }
     }
 
