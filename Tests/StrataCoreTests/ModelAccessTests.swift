@@ -83,6 +83,20 @@ final class DictionaryBackingData<Model: PersistentModel>: BackingData {
         #expect(fetched.map(\.label) == ["changed in willSave"])
     }
 
+    @Test func aModelInsertedWhileTheSaveStartsIsSaved() throws {
+        let context = ModelContext(try makeContainer(Setting.self))
+        context.insert(Setting(label: "first", level: 1))
+        nonisolated(unsafe) let observed = context
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.willSave, object: context, queue: nil) { _ in
+            if observed.insertedModelsArray.count == 1 { observed.insert(Setting(label: "from willSave", level: 2)) }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        try context.save()
+        #expect(!context.hasChanges)
+        let fetched = try ModelContext(context.container).fetch(FetchDescriptor<Setting>(sortBy: [SortDescriptor(\.label)]))
+        #expect(fetched.map(\.label) == ["first", "from willSave"])
+    }
+
     @Test func accessorsUseABackingDataWithoutTheFastPath() {
         let setting = Setting(label: "a", level: 1)
         let custom = DictionaryBackingData<Setting>()

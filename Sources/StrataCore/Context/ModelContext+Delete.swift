@@ -10,7 +10,7 @@ extension ModelContext {
         guard storage.owner === owner, !storage.isDeleted else { return }
         storage.isDeleted = true
         if storage.isInserted {
-            pendingInserts.removeAll { $0 === model }
+            pendingInserts.removeAll { $0.storage === storage }
             registry[storage.identifier] = nil
             forget([storage.identifier])
             storage.isInserted = false
@@ -41,7 +41,7 @@ extension ModelContext {
             } catch DataStoreError.preferInMemoryFilter {}
         }
         guard !identifiers.isEmpty else { return }
-        _ = try write(to: store, saving: [], insertedCount: 0, deleted: try loadModels(identifiers))
+        _ = try write(to: store, inserted: [], updated: [], deleted: try loadModels(identifiers))
     }
 
     /// Mirrors saved deletions on registered models: cascades follow, references are dropped.

@@ -14,7 +14,7 @@ extension ModelContext {
         unwindowed.fetchLimit = nil
         unwindowed.fetchOffset = nil
         let stored = try storeFetch(unwindowed, entity: entity).filter { !$0.storage.isChanged && !$0.storage.isDeleted }
-        let pending = (pendingInserts + changedModelsArray).compactMap { $0 as? T }.filter { !$0.storage.isDeleted }
+        let pending = (insertedModelsArray + changedModelsArray).compactMap { $0 as? T }.filter { !$0.storage.isDeleted }
         let merged = stored + (descriptor.predicate.map { FetchEvaluator.filter(pending, by: $0) } ?? pending)
         let sorted = descriptor.sortBy.isEmpty ? merged : FetchEvaluator.sort(merged, by: descriptor.sortBy)
         return FetchEvaluator.window(sorted, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)

@@ -37,7 +37,7 @@ extension ModelContext {
         storage.owner = owner
         storage.isInserted = true
         registry[storage.identifier] = model
-        pendingInserts.append(model)
+        pendingInserts.append(PendingInsert(model: model, storage: storage))
         storage.attachDetachedRelationships()
     }
 

@@ -11,21 +11,19 @@ extension ModelContext {
             throw refused
         }
         guard hasChanges else { return }
-        let inserted = pendingInserts
-        // Each model's storage, looked up once: the look-up casts an existential.
-        let saved = inserted.map(\.storage) + pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
-        let deleted = pendingDeletes
-        for storage in saved {
-            _ = try storage.encodedValues()
-        }
+        // Posted first, so what an observer changes is part of this save.
         post(Self.willSave, inserted: [], updated: [], deleted: [])
-        let (remapped, permanent, reregister) = try write(to: container.dataStore, saving: saved, insertedCount: inserted.count, deleted: deleted)
-        adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted, storages: saved[..<inserted.count])
+        let inserted = pendingInserts
+        let updated = pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
+        let deleted = pendingDeletes
+        let (remapped, permanent, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
+        adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted)
         for (identifier, values) in reregister {
             guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
             storage.reload(values)
         }
-        for storage in saved { storage.commit() }
+        for entry in inserted { entry.storage.commit() }
+        for storage in updated { storage.commit() }
         let deletedIdentifiers = deleted.map(\.storage.identifier)
         forgetDeleted(deletedIdentifiers)
         pendingInserts = []
@@ -33,7 +31,7 @@ extension ModelContext {
         pendingDeletes = []
         undoLog = []
         // Re-keyed by position, the inserted models now have exactly the store's list.
-        post(Self.didSave, inserted: permanent ?? saved[..<inserted.count].map(\.identifier), updated: saved[inserted.count...].map(\.identifier), deleted: deletedIdentifiers)
+        post(Self.didSave, inserted: permanent ?? inserted.map(\.storage.identifier), updated: updated.map(\.identifier), deleted: deletedIdentifiers)
     }
 
     /// Runs `block`, then saves. When `block` throws, nothing is saved and its changes stay
@@ -47,8 +45,8 @@ extension ModelContext {
     /// Discards every pending change: inserted models leave the context, changed models get
     /// their saved values back, deleted models are kept.
     public func rollback() {
-        for model in pendingInserts {
-            let storage = model.storage
+        for entry in pendingInserts {
+            let storage = entry.storage
             registry[storage.identifier] = nil
             storage.isInserted = false
             detach(storage)
@@ -66,10 +64,10 @@ extension ModelContext {
         refusedInsert = nil
     }
 
-    /// Sends the changes to the store as its own snapshot type: `saving` holds the backing data
-    /// of the inserted models (the first `insertedCount`), then of the updated ones, all encoded.
+    /// Sends the changes to the store as its own snapshot type: the inserted models, then the
+    /// backing data of the updated ones, encoded as the snapshots are made.
     func write<Store: DataStore>(
-        to store: Store, saving: [AnyModelStorage], insertedCount: Int, deleted: [any PersistentModel]
+        to store: Store, inserted: [PendingInsert], updated: [AnyModelStorage], deleted: [any PersistentModel]
     ) throws -> (
         remapped: () -> [PersistentIdentifier: PersistentIdentifier], insertedIdentifiers: [PersistentIdentifier]?,
         reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]
@@ -79,15 +77,22 @@ extension ModelContext {
             Store.Snapshot(from: backingData, relatedBackingDatas: &related)
         }
         // Two arrays made directly, not one split after: a split copies (retains) every snapshot.
-        func snapshots(_ storages: ArraySlice<AnyModelStorage>) throws -> [Store.Snapshot] {
-            Store.Snapshot.self == DefaultSnapshot.self
-                // Strata's own snapshot type, straight from the storage: no existential casts per
-                // model, and the array cast once (casting each snapshot copies it: two retains).
-                ? unsafeBitCast(try storages.map { try DefaultSnapshot(encoding: $0) }, to: [Store.Snapshot].self)
-                : storages.map { snapshot($0 as! any BackingData) }
+        // (`storage(i)` is the backing data of the `i`th of `count` models: a closure, not a generic
+        // collection, so this stays specialized.)
+        func snapshots(count: Int, _ storage: (Int) -> AnyModelStorage) throws -> [Store.Snapshot] {
+            guard Store.Snapshot.self == DefaultSnapshot.self else {
+                // Other snapshot types read values through `persistentValue(forProperty:)`, which
+                // cannot throw: encode first, so an unencodable value fails the save here.
+                for index in 0..<count { _ = try storage(index).encodedValues() }
+                return (0..<count).map { snapshot(storage($0) as! any BackingData) }
+            }
+            // Strata's own snapshot type, straight from the storage: no existential casts per
+            // model, and the array cast once (casting each snapshot copies it: two retains).
+            return unsafeBitCast(try (0..<count).map { try DefaultSnapshot(encoding: storage($0)) }, to: [Store.Snapshot].self)
         }
         let request = DataStoreSaveChangesRequest(
-            inserted: try snapshots(saving[..<insertedCount]), updated: try snapshots(saving[insertedCount...]),
+            inserted: try snapshots(count: inserted.count) { inserted[$0].storage },
+            updated: try snapshots(count: updated.count) { updated[$0] },
             deleted: deleted.map { snapshot($0.anyBackingData) }, editingState: editingState)
         let result = try store.save(request)
         var reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
@@ -95,8 +100,8 @@ extension ModelContext {
             guard let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
             reregister[identifier] = Self.values(of: stored, layout: entity.layout)
         }
-        let inserted = result.insertedIdentifiers?.count == insertedCount ? result.insertedIdentifiers : nil
-        return ({ result.remappedIdentifiers }, inserted, reregister)
+        let permanent = result.insertedIdentifiers?.count == inserted.count ? result.insertedIdentifiers : nil
+        return ({ result.remappedIdentifiers }, permanent, reregister)
     }
 
     /// Re-keys inserted models under the identifiers the store minted: by position when the
@@ -104,20 +109,21 @@ extension ModelContext {
     /// `remapped` returns (which a store may build only when asked).
     private func adoptPermanentIdentifiers(
         _ remapped: () -> [PersistentIdentifier: PersistentIdentifier], byPosition: [PersistentIdentifier]?,
-        for inserted: [any PersistentModel], storages: ArraySlice<AnyModelStorage>
+        for inserted: [PendingInsert]
     ) {
         assert(byPosition.map { listed in
             let map = remapped()
-            return zip(storages, listed).allSatisfy { map[$0.identifier] == $1 }
+            return zip(inserted, listed).allSatisfy { map[$0.storage.identifier] == $1 }
         } ?? true, "the store listed permanent identifiers out of insert order")
         let map = byPosition == nil ? remapped() : [:]
         guard let first = byPosition?.first ?? map.first?.value else { return }
         registry.reserveCapacity(adding: byPosition?.count ?? map.count, like: first)
-        for (offset, storage) in storages.enumerated() {
+        for (offset, entry) in inserted.enumerated() {
+            let storage = entry.storage
             let temporary = storage.identifier
             guard let permanent = byPosition?[offset] ?? map[temporary] else { continue }
             storage.identifier = permanent
-            if let previous = registry.rekey(from: temporary, to: permanent), previous !== inserted[offset] {
+            if let previous = registry.rekey(from: temporary, to: permanent), previous !== entry.model {
                 // A unique upsert landed on a row this context already had: the newer object wins.
                 detach(previous.storage)
             }

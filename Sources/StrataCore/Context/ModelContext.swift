@@ -21,7 +21,9 @@ public final class ModelContext {
     let owner = ModelOwner()
     /// Every registered model by identifier (one object per row).
     @exclusivity(unchecked) var registry = ModelRegistry()
-    @exclusivity(unchecked) var pendingInserts: [any PersistentModel] = []
+    /// Models inserted since the last save, each with its backing data (looked up once, when
+    /// inserted: the look-up casts an existential, and a save needs every one).
+    @exclusivity(unchecked) var pendingInserts: [PendingInsert] = []
     /// The backing data of saved models changed since the last save (storages, not models: a
     /// change is recorded from the storage, and looking its model up would cost a hash per change).
     @exclusivity(unchecked) var pendingChanges: [AnyModelStorage] = []
@@ -60,7 +62,7 @@ public final class ModelContext {
     }
 
     /// Models inserted since the last save.
-    public var insertedModelsArray: [any PersistentModel] { pendingInserts }
+    public var insertedModelsArray: [any PersistentModel] { pendingInserts.map(\.model) }
     /// Saved models changed since the last save.
     public var changedModelsArray: [any PersistentModel] { pendingChanges.compactMap { registry[$0.identifier] } }
     /// Models deleted since the last save.
@@ -100,6 +102,12 @@ public final class ModelContext {
         }
         return entity
     }
+}
+
+/// A model inserted since the last save, and its backing data.
+struct PendingInsert {
+    let model: any PersistentModel
+    let storage: AnyModelStorage
 }
 
 /// One change to a saved model: the slot's value and Swift object before it.
