@@ -6,15 +6,22 @@ struct RowsByEntity<Row> {
     private var position: [String: Int] = [:]
 
     mutating func append(_ row: Row, entity: String) {
+        groups[group(of: entity)].rows.append(row)
+    }
+
+    /// Adds `rows`, all of one entity.
+    mutating func append(contentsOf rows: some Sequence<Row>, entity: String) {
+        groups[group(of: entity)].rows.append(contentsOf: rows)
+    }
+
+    /// The index of `entity`'s group, added if new.
+    private mutating func group(of entity: String) -> Int {
         // Saves insert runs of one entity: compare with the last group before hashing the name.
-        if let last = groups.indices.last, groups[last].entity == entity {
-            groups[last].rows.append(row)
-        } else if let index = position[entity] {
-            groups[index].rows.append(row)
-        } else {
-            position[entity] = groups.count
-            groups.append((entity, [row]))
-        }
+        if let last = groups.indices.last, groups[last].entity == entity { return last }
+        if let index = position[entity] { return index }
+        position[entity] = groups.count
+        groups.append((entity, []))
+        return groups.count - 1
     }
 }
 

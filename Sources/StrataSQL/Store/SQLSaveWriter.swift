@@ -12,19 +12,24 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let entities = Self.entities(of: request.inserted), updatedEntities = Self.entities(of: request.updated)
         // Relationship values may name models this save inserts, by their temporary identifiers.
         let related = try (entities + updatedEntities).contains { try engine.mapping($0).hasRelationships }
-        let (permanent, remapped, existing, upserting) = try mintIdentifiers(
-            for: request.inserted, entities: entities, mappingTemporaries: related, skipping: deleting)
-        let rows = upserting || related
-            ? Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: upserting)
-            : (final: request.inserted, keys: permanent.map { $0.primaryKey.integerValue! }, merged: [])
+        let minted = try mintIdentifiers(for: request.inserted, entities: entities, mappingTemporaries: related, skipping: deleting)
+        let (permanent, remapped, existing) = (minted.permanent, minted.remapped, minted.existing)
+        let rows = minted.upserting || related
+            ? Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: minted.upserting)
+            : (final: request.inserted, keys: minted.keys, merged: [])
         // Positions in `rows`, by entity; an upsert onto a stored row updates it instead.
         var inserts = RowsByEntity<Int>(), updates = RowsByEntity<DefaultSnapshot>()
-        for index in rows.final.indices {
-            let row = rows.final[index].persistentIdentifier
-            if !existing.isEmpty && existing.contains(row) {
-                updates.append(rows.final[index])
-            } else {
-                inserts.append(index, entity: row.entityName)
+        if existing.isEmpty && entities.count == 1 {
+            // The usual save inserts new rows of one entity: no row needs sorting out.
+            inserts.append(contentsOf: rows.final.indices, entity: entities[0])
+        } else {
+            for index in rows.final.indices {
+                let row = rows.final[index].persistentIdentifier
+                if existing.contains(row) {
+                    updates.append(rows.final[index])
+                } else {
+                    inserts.append(index, entity: row.entityName)
+                }
             }
         }
         for (entity, positions) in inserts.groups {
@@ -101,15 +106,22 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         return names.sorted()
     }
 
-    /// A permanent identifier per insert: a new key, or the key of the row it collides with on a
-    /// uniqueness constraint (an upsert), stored or inserted earlier in this save. Also by
-    /// temporary identifier, when upserts or `mappingTemporaries` need that map (it costs more
-    /// than minting the keys of a large save).
+    /// A permanent identifier per insert, and its integer key: a new key, or the key of the row it
+    /// collides with on a uniqueness constraint (an upsert), stored or inserted earlier in this
+    /// save. Also by temporary identifier, when upserts or `mappingTemporaries` need that map (it
+    /// costs more than minting the keys of a large save).
     private func mintIdentifiers(
         for inserted: [DefaultSnapshot], entities: [String], mappingTemporaries: Bool, skipping deleting: Set<PersistentIdentifier>
     ) throws -> (
-        permanent: [PersistentIdentifier], remapped: [PersistentIdentifier: PersistentIdentifier], existing: Set<PersistentIdentifier>, upserting: Bool
+        permanent: [PersistentIdentifier], keys: [Int64], remapped: [PersistentIdentifier: PersistentIdentifier],
+        existing: Set<PersistentIdentifier>, upserting: Bool
     ) {
+        if entities.count == 1, case let mapping = try engine.mapping(entities[0]), mapping.entity.uniquenessConstraints.isEmpty {
+            // The usual save: new rows of one entity, none of which can collide with another row.
+            let keys = try connection.newKeys(inserted.count, for: mapping.table)
+            let permanent = engine.identifiers(entities[0], keys)
+            return (permanent, keys, mappingTemporaries ? Self.byTemporary(inserted, permanent) : [:], [], false)
+        }
         var existing = Set<PersistentIdentifier>()
         // Positions in `inserted`, by entity.
         var needingKeys = RowsByEntity<Int>()
@@ -164,10 +176,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         }
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         if mappingTemporaries || !upserts.isEmpty {
-            remapped.reserveCapacity(inserted.count)
-            for index in inserted.indices {
-                if let identifier = permanent[index] { remapped[inserted[index].persistentIdentifier] = identifier }
-            }
+            remapped = Self.byTemporary(inserted, permanent)
             // In save order: an upsert onto an earlier insert of this save takes that insert's key.
             for (index, owner) in upserts {
                 let identifier = remapped[owner] ?? owner
@@ -175,7 +184,20 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                 remapped[inserted[index].persistentIdentifier] = identifier
             }
         }
-        return (permanent.map { $0! }, remapped, existing, !upserts.isEmpty)
+        let identifiers = permanent.map { $0! }
+        return (identifiers, identifiers.map { $0.primaryKey.integerValue! }, remapped, existing, !upserts.isEmpty)
+    }
+
+    /// Each insert's permanent identifier (`nil`: not minted yet) by its temporary one.
+    private static func byTemporary(
+        _ inserted: [DefaultSnapshot], _ permanent: [PersistentIdentifier?]
+    ) -> [PersistentIdentifier: PersistentIdentifier] {
+        var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
+        remapped.reserveCapacity(inserted.count)
+        for index in inserted.indices {
+            if let identifier = permanent[index] { remapped[inserted[index].persistentIdentifier] = identifier }
+        }
+        return remapped
     }
 
     /// The values of a uniqueness constraint; `nil` when one is nil (such rows never collide).
