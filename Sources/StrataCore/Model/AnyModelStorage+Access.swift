@@ -40,7 +40,7 @@ extension AnyModelStorage {
         willChange(slot: index)
         preparedValues = nil
         values[index] = value
-        setObject(nil, at: index)
+        if objects != nil { setObject(nil, at: index) }
     }
 
     private func defaultValue<Value>(of property: EntityLayout.Property, as _: Value.Type) -> Value {

@@ -38,7 +38,8 @@ class AnyModelStorage {
 
     init(layout: EntityLayout, values: ContiguousArray<PersistentValue?>? = nil, identifier: PersistentIdentifier? = nil) {
         self.layout = layout
-        self.values = values ?? layout.unsetValues
+        // Its own array from the start: sharing one and copying it on the first write costs more.
+        self.values = values ?? ContiguousArray(repeating: nil, count: layout.properties.count)
         self.assignedIdentifier = identifier
     }
 

@@ -73,8 +73,6 @@ final class EntityLayout: @unchecked Sendable {
     let codecs: ContiguousArray<ValueCodec?>
     /// Per slot: the attribute's type when it is ``_DirectlyStored``.
     let directTypes: ContiguousArray<(any _DirectlyStored.Type)?>
-    /// Every value unset: fresh backing data shares it until its first write copies it.
-    let unsetValues: ContiguousArray<PersistentValue?>
     /// The slots of ephemeral attributes, which saves write as NULL.
     let ephemeralIndices: [Int]
 
@@ -84,7 +82,6 @@ final class EntityLayout: @unchecked Sendable {
         modelType = type
         let properties = Model.schemaMetadata.map(Property.init)
         self.properties = properties
-        unsetValues = ContiguousArray(repeating: nil, count: properties.count)
         ephemeralIndices = properties.indices.filter { properties[$0].isEphemeral }
         indexByKeyPath = Dictionary(properties.enumerated().map { ($1.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
         snapshotLayout = SnapshotLayout(propertyNames: properties.map(\.name))
