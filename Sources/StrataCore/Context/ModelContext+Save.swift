@@ -1,6 +1,9 @@
 extension ModelContext {
     /// Writes every pending insert, change and delete in one store transaction.
     ///
+    /// Posts ``willSave`` first: what its observers insert, change or delete is part of this
+    /// save. Posts ``didSave`` with the saved identifiers once the store has written them.
+    ///
     /// On failure nothing is written and every pending change stays in the context, so the
     /// caller can fix the cause and save again.
     /// - Throws: ``SwiftDataError`` for a refused insert, an unencodable value or a `.deny`
