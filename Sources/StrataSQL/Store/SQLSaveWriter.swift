@@ -116,9 +116,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         permanent: [PersistentIdentifier], keys: [Int64], remapped: [PersistentIdentifier: PersistentIdentifier],
         existing: Set<PersistentIdentifier>, upserting: Bool
     ) {
-        if entities.count == 1, case let mapping = try engine.mapping(entities[0]), mapping.entity.uniquenessConstraints.isEmpty {
-            // The usual save: new rows of one entity, none of which can collide with another row.
-            let keys = try connection.newKeys(inserted.count, for: mapping.table)
+        // The usual save: new rows of one entity, none of which can collide with another row.
+        if entities.count == 1, try engine.mapping(entities[0]).entity.uniquenessConstraints.isEmpty {
+            let keys = try connection.newKeys(inserted.count, for: engine.mapping(entities[0]).table)
             let permanent = engine.identifiers(entities[0], keys)
             return (permanent, keys, mappingTemporaries ? Self.byTemporary(inserted, permanent) : [:], [], false)
         }
