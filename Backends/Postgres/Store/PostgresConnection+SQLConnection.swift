@@ -31,13 +31,16 @@ extension PostgresConnection: SQLConnection {
         snapshots.reserveCapacity(result.rowCount)
         for row in 0..<result.rowCount {
             var values = ContiguousArray<PersistentValue?>(repeating: nil, count: decoding.slotCount)
-            for offset in decoding.slots.indices {
-                if let storage = decoding.storages[offset] {
-                    values[decoding.slots[offset]] = result.persistentValue(row: row, column: offset + 1, as: storage)
-                } else if let key = result.int64(row: row, column: offset + 1) {
-                    values[decoding.slots[offset]] = .identifier(PersistentIdentifier(origin: decoding.origins[offset]!, primaryKey: .integer(key)))
-                } else {
-                    values[decoding.slots[offset]] = .null
+            // Through the buffer: the array is new, so checking it is unique per slot is waste.
+            values.withUnsafeMutableBufferPointer { values in
+                for offset in decoding.slots.indices {
+                    if let storage = decoding.storages[offset] {
+                        values[decoding.slots[offset]] = result.persistentValue(row: row, column: offset + 1, as: storage)
+                    } else if let key = result.int64(row: row, column: offset + 1) {
+                        values[decoding.slots[offset]] = .identifier(PersistentIdentifier(origin: decoding.origins[offset]!, primaryKey: .integer(key)))
+                    } else {
+                        values[decoding.slots[offset]] = .null
+                    }
                 }
             }
             let identifier = PersistentIdentifier(origin: decoding.rowOrigin, primaryKey: .integer(result.int64(row: row, column: 0) ?? 0))

@@ -22,13 +22,16 @@ extension SQLiteConnection: SQLConnection {
         let decoding = mapping.decoding(in: storeIdentifier)
         return try query(statement.text, binds: statement.binds) { row -> DefaultSnapshot in
             var values = ContiguousArray<PersistentValue?>(repeating: nil, count: decoding.slotCount)
-            for offset in decoding.slots.indices {
-                let index = Int32(offset + 1)
-                if let storage = decoding.storages[offset] {
-                    values[decoding.slots[offset]] = row.persistentValue(at: index, as: storage)
-                } else {
-                    values[decoding.slots[offset]] = row.isNull(at: index)
-                        ? .null : .identifier(PersistentIdentifier(origin: decoding.origins[offset]!, primaryKey: .integer(row.int64(at: index))))
+            // Through the buffer: the array is new, so checking it is unique per slot is waste.
+            values.withUnsafeMutableBufferPointer { values in
+                for offset in decoding.slots.indices {
+                    let index = Int32(offset + 1)
+                    if let storage = decoding.storages[offset] {
+                        values[decoding.slots[offset]] = row.persistentValue(at: index, as: storage)
+                    } else {
+                        values[decoding.slots[offset]] = row.isNull(at: index)
+                            ? .null : .identifier(PersistentIdentifier(origin: decoding.origins[offset]!, primaryKey: .integer(row.int64(at: index))))
+                    }
                 }
             }
             let identifier = PersistentIdentifier(origin: decoding.rowOrigin, primaryKey: .integer(row.int64(at: 0)))
