@@ -70,6 +70,7 @@ let package = Package(
             ],
             path: "Tests/StrataMacrosTests"
         ),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI"], path: "Tests/StrataCLITests"),
         .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"], path: "Tests/StrataSQLTests"),
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(

@@ -2,9 +2,9 @@ import Foundation
 
 /// SwiftData's configuration: picks Strata's embedded default store.
 ///
-/// `ModelConfiguration(isStoredInMemoryOnly: true)` uses the in-memory store. The persistent
-/// default (a SQLite file) is not available yet: asking for it throws
-/// ``SwiftDataError/unsupportedConfiguration`` rather than silently keeping data in memory.
+/// `ModelConfiguration(isStoredInMemoryOnly: true)` uses the in-memory store; otherwise the
+/// store is a SQLite database file at `url`, or at the default location when `url` is `nil`
+/// (see ``defaultStoreURL(name:)`` and docs/sqlite.md).
 public struct ModelConfiguration: DataStoreConfiguration {
     public typealias Store = DefaultStore
 
