@@ -54,6 +54,19 @@ import Testing
         #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix("this is not a database"))
     }
 
+    @Test func aFileThatIsNotADatabaseMatchesSwiftDataLoadIssue() throws {
+        let url = temporaryDatabase("garbage-load-issue")
+        try Data("this is not a database, just text that is long enough to look like a header".utf8).write(to: url)
+        var matched = false
+        do {
+            _ = try sqliteContainer([Version1.Gadget.self], at: url)
+        } catch SwiftDataError.loadIssueModelContainer {
+            matched = true
+        }
+        #expect(matched)
+        #expect(!(SwiftDataError.loadIssueModelContainer ~= SwiftDataError.schemaMismatch))
+    }
+
     @Test func keywordsAsEntityAndPropertyNamesWork() throws {
         let context = ModelContext(try sqliteContainer([Order.self], at: temporaryDatabase("keywords")))
         context.insert(Order(select: "a\"b'c", from: 1, group: "x"))

@@ -34,9 +34,11 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static func == (lhs: SwiftDataError, rhs: SwiftDataError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    /// Lets `catch SwiftDataError.someCode` match any error with that code.
+    /// Lets `catch SwiftDataError.someCode` match any error with that code. A store's own
+    /// typed error that reports a ``StoreLoadIssue`` matches ``loadIssueModelContainer`` too.
     public static func ~= (pattern: SwiftDataError, error: any Error) -> Bool {
-        (error as? SwiftDataError)?.code == pattern.code
+        if let error = error as? SwiftDataError { return error.code == pattern.code }
+        return pattern.code == loadIssueModelContainer.code && (error as? any StoreLoadIssue)?.isStoreLoadIssue == true
     }
 
     private init(_ name: String) {
@@ -69,6 +71,24 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let schemaMismatch = SwiftDataError("schemaMismatch")
     /// A store refused a save because a constraint failed.
     public static let constraintViolation = SwiftDataError("constraintViolation")
+    /// A predicate the store cannot evaluate. Declared for source compatibility: where SQL
+    /// cannot translate a predicate, Strata evaluates it in memory instead of throwing
+    /// (docs/swiftdata-differences.md), so no built-in store throws it; a third-party store may.
+    public static let unsupportedPredicate = SwiftDataError("unsupportedPredicate")
+    /// A sort descriptor the store cannot apply. Declared for source compatibility: Strata
+    /// sorts every `SortDescriptor` Foundation can build, in SQL or in memory, so no fetch
+    /// throws it today; a third-party store may.
+    public static let unsupportedSortDescriptor = SwiftDataError("unsupportedSortDescriptor")
+    /// A key path names no persisted property or relationship where one is needed (for
+    /// example in ``FetchDescriptor/propertiesToFetch``).
+    public static let unsupportedKeyPath = SwiftDataError("unsupportedKeyPath")
+    /// A fetch with a batch size cannot include pending changes (SwiftData's rule): save first,
+    /// or set ``FetchDescriptor/includePendingChanges`` to `false`.
+    public static let includePendingChangesWithBatchSize = SwiftDataError("includePendingChangesWithBatchSize")
+    /// The container could not load its store: the file is not a database of this store's kind,
+    /// or it is damaged. Stores throw their own typed error, which this code matches when it
+    /// conforms to ``StoreLoadIssue`` (SQLite's `notADatabase` and `corrupt` do).
+    public static let loadIssueModelContainer = SwiftDataError("loadIssueModelContainer")
 }
 
 extension SwiftDataError {
