@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// Owns a schema and the store that persists it; hands out contexts.
 ///
 /// ```swift
@@ -14,6 +17,7 @@ public final class ModelContainer: @unchecked Sendable {
     /// The store behind every context of this container.
     public let dataStore: any DataStore
     @MainActor private var createdMainContext: ModelContext?
+    private let queryGeneration = Atomic<Int>(0)
 
     /// Creates the container and opens its store.
     /// - Throws: ``SwiftDataError/unsupportedAttributeType`` or ``SwiftDataError/invalidSchema`` for a bad
@@ -60,10 +64,20 @@ public final class ModelContainer: @unchecked Sendable {
         return context
     }
 
-    /// Deletes every row of the store.
+    /// Deletes every row of the store, then posts ``ModelContext/didSave`` with this container
+    /// as `object` and ``ModelContext/NotificationKey/invalidatedAllIdentifiers`` set.
     /// - Throws: the store's error, or ``DataStoreError/unsupportedFeature``.
     public func erase() throws {
         try dataStore.erase()
+        NotificationCenter.default.post(name: ModelContext.didSave, object: self, userInfo: [
+            ModelContext.NotificationKey.invalidatedAllIdentifiers.rawValue: true,
+            ModelContext.NotificationKey.queryGeneration.rawValue: advanceQueryGeneration(),
+        ])
+    }
+
+    /// Counts one more save or erase; the new count is the ``ModelContext/NotificationKey/queryGeneration``.
+    func advanceQueryGeneration() -> Int {
+        queryGeneration.add(1, ordering: .relaxed).newValue
     }
 
     /// Deletes every row of the store, ignoring failures (SwiftData's iOS 17 spelling).
