@@ -40,6 +40,10 @@ public macro _PersistedProperty(index: Int) = #externalMacro(module: "StrataMacr
 /// Declares an index on each listed combination of properties.
 @freestanding(declaration) public macro Index<T: PersistentModel>(_ indices: [PartialKeyPath<T>]...) = #externalMacro(module: "StrataMacros", type: "IndexMacro")
 
+/// Declares indices of the given kinds (`.binary([\.a, \.b])`, `.rtree([\.x])`); SQL stores make
+/// each a B-tree index (see ``Schema/Index``).
+@freestanding(declaration) public macro Index<T: PersistentModel>(_ indices: Schema.Index<T>.Types<T>...) = #externalMacro(module: "StrataMacros", type: "IndexMacro")
+
 /// Gives an actor a model container and a serial executor that owns its model context.
 @attached(member, names: named(modelExecutor), named(modelContainer), named(init))
 @attached(extension, conformances: ModelActor)

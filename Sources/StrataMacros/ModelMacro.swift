@@ -115,8 +115,14 @@ extension ModelMacro: MemberMacro {
             """
     }
 
+    /// A static list of key path lists; an `#Index` argument of a kind (`.binary([…])`,
+    /// `.rtree([…])`) contributes its key paths.
     private static func keyPathLists(_ name: String, _ model: TokenSyntax, _ lists: [ExprSyntax]) -> DeclSyntax {
-        let elements = lists.map(\.description).joined(separator: ", ")
+        let elements = lists.map { list in
+            list.is(ArrayExprSyntax.self)
+                ? list.description
+                : "(\(list.description) as StrataCore.Schema.Index<\(model.text)>.Types<\(model.text)>).keyPaths"
+        }.joined(separator: ", ")
         return """
             public static var \(raw: name): [[AnyKeyPath]] {
             let keyPaths: [[PartialKeyPath<\(model)>]] = [\(raw: elements)]

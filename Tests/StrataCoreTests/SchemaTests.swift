@@ -31,6 +31,14 @@ import Testing
         #expect(vehicle.indices == [["plate"], ["wheels"]])
     }
 
+    @Test func indexKindsReachTheSchemaAsKeyPathGroups() throws {
+        let place = try #require(Schema([Place.self]).entitiesByName["Place"])
+        #expect(place.indices == [["name"], ["latitude", "longitude"]])
+        let declared = Schema.Index<Place>(.binary([\.name]), .rtree([\.latitude]))
+        #expect(declared.indices.map(\.keyPaths) == [[\Place.name], [\Place.latitude]])
+        #expect(Schema.Index<Place>([\.name], [\.latitude]).indices.map(\.keyPaths) == [[\Place.name], [\Place.latitude]])
+    }
+
     @Test func transientPropertiesAreNotInTheSchema() throws {
         let trip = try #require(Schema([Trip.self]).entitiesByName["Trip"])
         #expect(trip.attributesByName["isSelected"] == nil)

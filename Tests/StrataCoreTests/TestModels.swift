@@ -46,6 +46,20 @@ struct Opaque: Sendable {
     }
 }
 
+/// `#Index` with index kinds, SwiftData's iOS 18 form.
+@Model final class Place {
+    #Index<Place>(.binary([\.name]), .rtree([\.latitude, \.longitude]))
+    var name: String
+    var latitude: Double
+    var longitude: Double
+
+    init(name: String, latitude: Double, longitude: Double) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
 /// Models may be non-final classes.
 @Model class Vehicle {
     #Unique<Vehicle>([\.plate])

@@ -50,6 +50,31 @@ import Testing
         )
     }
 
+    @Test func indexKindsContributeTheirKeyPaths() {
+        assertExpansion(
+            """
+            @Model final class Place {
+                var x: Double
+                var y: Double
+                #Index<Place>(.binary([\\.x]), .rtree([\\.x, \\.y]))
+            }
+            """,
+            skipping: ["_PersistedProperty"],
+            expandsTo: expectedModel(
+                "Place",
+                members: """
+                    @_PersistedProperty(index: 0)
+                    var x: Double
+                    @_PersistedProperty(index: 1)
+                    var y: Double
+                    """,
+                persisted: [Persisted("x"), Persisted("y")],
+                indices: "[(.binary([\\.x]) as StrataCore.Schema.Index<Place>.Types<Place>).keyPaths, "
+                    + "(.rtree([\\.x, \\.y]) as StrataCore.Schema.Index<Place>.Types<Place>).keyPaths]"
+            )
+        )
+    }
+
     @Test func freestandingMacrosExpandToNothing() {
         assertExpansion(
             """
