@@ -6,8 +6,9 @@ extension ModelContext {
     ///
     /// On failure nothing is written and every pending change stays in the context, so the
     /// caller can fix the cause and save again.
-    /// - Throws: ``SwiftDataError`` for a refused insert, an unencodable value or a `.deny`
-    ///   delete rule; otherwise the store's typed error.
+    /// - Throws: ``SwiftDataError`` for a refused insert, an unencodable value, a `.deny`
+    ///   delete rule or a to-many relationship outside its `minimumModelCount`/`maximumModelCount`
+    ///   (``SwiftDataError/constraintViolation``); otherwise the store's typed error.
     public func save() throws {
         if let refused = refusedInsert {
             refusedInsert = nil
@@ -19,6 +20,7 @@ extension ModelContext {
         let inserted = pendingInserts
         let updated = pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
         let deleted = pendingDeletes
+        try validateRelationshipCounts(inserted: inserted, updated: updated, deleted: deleted)
         let (remapped, permanent, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
         adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted)
         for (identifier, values) in reregister {

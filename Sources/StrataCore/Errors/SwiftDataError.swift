@@ -69,7 +69,8 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let sortingPendingChangesWithIdentifiers = SwiftDataError("sortingPendingChangesWithIdentifiers")
     /// A store's tables disagree with the schema in a way Strata does not migrate by itself.
     public static let schemaMismatch = SwiftDataError("schemaMismatch")
-    /// A store refused a save because a constraint failed.
+    /// A save was refused because a constraint failed: a store's, or a relationship's
+    /// `minimumModelCount`/`maximumModelCount`.
     public static let constraintViolation = SwiftDataError("constraintViolation")
     /// A predicate the store cannot evaluate. Declared for source compatibility: where SQL
     /// cannot translate a predicate, Strata evaluates it in memory instead of throwing
