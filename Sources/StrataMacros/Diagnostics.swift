@@ -15,7 +15,7 @@ enum StrataDiagnostic: DiagnosticMessage {
         switch self {
         case .modelNotAClass: "@Model can only be applied to a class"
         case .modelActorNotAnActor: "@ModelActor can only be applied to an actor"
-        case .missingTypeAnnotation(let name): "'\(name)' needs an explicit type annotation in a @Model class"
+        case .missingTypeAnnotation(let name): "'\(name)' needs a type annotation or an initial value in a @Model class"
         case .letProperty: "@Model properties must be declared with 'var'"
         case .transientWithoutDefault(let name): "@Transient property '\(name)' needs a default value"
         case .attributeAndRelationship(let name): "'\(name)' cannot be both an attribute and a relationship"

@@ -92,7 +92,10 @@ extension ModelMacro: MemberMacro {
 
     private static func schemaMetadata(_ model: TokenSyntax, _ properties: [PersistedProperty]) -> DeclSyntax {
         let entries = properties.map { property -> String in
-            let defaultValue = property.initializer.map { "(\($0) as \(property.type))" } ?? "nil"
+            // Without a declared type the initializer alone gives the type, as it does for the property.
+            let defaultValue = property.initializer.map { initializer in
+                property.type.map { "(\(initializer) as \($0))" } ?? "(\(initializer))"
+            } ?? "nil"
             return """
                 StrataCore.Schema.PropertyMetadata(name: "\(property.name.plainName)", \
                 keypath: \\\(model).\(property.name), defaultValue: \(defaultValue), metadata: \(property.metadata)),

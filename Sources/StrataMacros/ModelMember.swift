@@ -4,7 +4,8 @@ import SwiftSyntax
 /// A stored property that `@Model` moves into the backing data.
 struct PersistedProperty {
     let name: TokenSyntax
-    let type: TypeSyntax
+    /// The declared type; `nil` when Swift infers it from the initializer (`var score = 0`).
+    let type: TypeSyntax?
     let initializer: ExprSyntax?
     /// `StrataCore.Schema.Attribute(...)`, `StrataCore.Schema.Relationship(...)` or `nil`.
     let metadata: ExprSyntax
@@ -53,7 +54,8 @@ enum ModelMember {
             self = invalid(.propertyObservers(name), at: observers)
             return
         }
-        guard let type = binding.typeAnnotation?.type.trimmed else {
+        let type = binding.typeAnnotation?.type.trimmed
+        guard type != nil || binding.initializer != nil else {
             self = invalid(.missingTypeAnnotation(name), at: binding.pattern)
             return
         }

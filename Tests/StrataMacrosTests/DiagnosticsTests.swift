@@ -38,12 +38,12 @@ struct MemberDiagnosticCase: CustomTestStringConvertible {
         MemberDiagnosticCase(
             source: """
                 @Model final class Score {
-                    var points = 0
+                    var points
                 }
                 """,
             model: "Score",
-            expandedMembers: "var points = 0",
-            message: "'points' needs an explicit type annotation in a @Model class",
+            expandedMembers: "var points",
+            message: "'points' needs a type annotation or an initial value in a @Model class",
             line: 2,
             column: 9
         ),

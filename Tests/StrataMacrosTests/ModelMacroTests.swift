@@ -17,6 +17,29 @@ import Testing
         )
     }
 
+    /// Without a type annotation, the initializer alone types the default, as it types the property.
+    @Test func propertyWithAnInferredType() {
+        assertExpansion(
+            """
+            @Model final class Score {
+                var points = 0
+                var ratio = 0.5
+            }
+            """,
+            skipping: ["_PersistedProperty"],
+            expandsTo: expectedModel(
+                "Score",
+                members: """
+                    @_PersistedProperty(index: 0)
+                    var points = 0
+                    @_PersistedProperty(index: 1)
+                    var ratio = 0.5
+                    """,
+                persisted: [Persisted("points", defaultValue: "(0)"), Persisted("ratio", defaultValue: "(0.5)")]
+            )
+        )
+    }
+
     @Test func optionalAndRelationshipProperties() {
         assertExpansion(
             """
