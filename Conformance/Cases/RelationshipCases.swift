@@ -5,7 +5,7 @@ import StrataCore
 enum RelationshipCases {
     static let category = "relationship"
 
-    static let all: [ConformanceCase] = chainCases() + cityCases() + nodeCases() + studentCases() + courseCases() + playlistCases() + countCases
+    static let all: [ConformanceCase] = chainCases() + cityCases() + nodeCases() + studentCases() + courseCases() + playlistCases() + countCases + inferredCases
         + RelationshipCases.manyToMany + RelationshipCases.oneWay
 
     /// Countries France ("FR"), Germany (no code) and "" ("XX"); cities paris (2.1M, France),

@@ -79,3 +79,27 @@ func makeContainer(_ types: any PersistentModel.Type...) throws -> ModelContaine
 
 let day: TimeInterval = 86_400
 let epoch = Date(timeIntervalSince1970: 1_700_000_000)
+
+/// SwiftData shapes without annotations: inferred attribute types, an optional to-many, and an
+/// inverse SwiftData infers (the only relationships between the two types, one each way).
+@Model final class Scoreboard {
+    var title = "board"
+    var score = 0
+    var ratio = 0.5
+    var active = true
+    @Relationship(deleteRule: .cascade) var entries: [ScoreEntry]? = []
+
+    init(title: String) {
+        self.title = title
+    }
+}
+
+/// The to-one side of ``Scoreboard/entries``, with no inverse declared on either side.
+@Model final class ScoreEntry {
+    var points: Int
+    var board: Scoreboard?
+
+    init(points: Int) {
+        self.points = points
+    }
+}

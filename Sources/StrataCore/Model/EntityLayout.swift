@@ -19,6 +19,10 @@ enum PropertyKind: @unchecked Sendable {
             self = .relationship(RelationshipTarget(destination: model, isToOne: true))
         } else if let array = type as? any ArrayProtocol.Type, let model = array.elementType as? any PersistentModel.Type {
             self = .relationship(RelationshipTarget(destination: model, isToOne: false))
+        } else if let optional = type as? any OptionalProtocol.Type, let array = optional.wrappedType as? any ArrayProtocol.Type,
+            let model = array.elementType as? any PersistentModel.Type {
+            // `[Model]?` (SwiftData's CloudKit-friendly spelling) is a to-many; nil is stored as empty.
+            self = .relationship(RelationshipTarget(destination: model, isToOne: false))
         } else {
             self = .attribute(ValueCodec.forType(type))
         }

@@ -12,6 +12,7 @@ struct SchemaBuilder {
         var builder = self
         builder.discoverEntities()
         builder.resolveInverses()
+        builder.inferInverses()
         return (builder.entities, builder.problems)
     }
 
@@ -88,6 +89,26 @@ struct SchemaBuilder {
                     inverse.inverseName = relationship.name
                     inverse.inverseKeyPath = relationship.keyPath
                 }
+            }
+        }
+    }
+
+    /// SwiftData's inference: when the only relationship from one entity to another and the only
+    /// one back (two different entities) both lack a declared inverse, they are each other's.
+    /// Two relationships between the same pair, or a self-reference, stay one-way unless declared.
+    private mutating func inferInverses() {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for entity in entities {
+            for relationship in entity.relationships where relationship.inverseName == nil {
+                guard relationship.destination != entity.name, let destination = byName[relationship.destination],
+                    entity.relationships.filter({ $0.destination == destination.name }).count == 1
+                else { continue }
+                let back = destination.relationships.filter { $0.destination == entity.name }
+                guard back.count == 1, let inverse = back.first, inverse.inverseName == nil else { continue }
+                relationship.inverseName = inverse.name
+                relationship.inverseKeyPath = inverse.keyPath
+                inverse.inverseName = relationship.name
+                inverse.inverseKeyPath = relationship.keyPath
             }
         }
     }
