@@ -71,7 +71,10 @@ public struct SchemaTables: Sendable {
     private static func entityTable(_ entity: Schema.Entity, schema: Schema, dialect: any SQLDialect) -> TableDefinition {
         var columns = [ColumnDefinition(name: SQLNames.primaryKey, type: dialect.keyColumnType, storage: nil, defaultValue: nil, isOptional: false)]
         var foreignKeys: [[String]] = []
-        for property in entity.properties {
+        // `.externalStorage` attributes go last, so reading or filtering the other columns of a
+        // row never walks a large value's overflow pages (docs/sqlite.md).
+        let properties = entity.properties.filter { !Self.isExternal($0) } + entity.properties.filter(Self.isExternal)
+        for property in properties {
             if let attribute = property as? Schema.Attribute, !attribute.isTransient {
                 let defaultValue = attribute.defaultValue.flatMap { try? attribute.codec?.encode($0) }
                 columns.append(ColumnDefinition(
@@ -86,6 +89,10 @@ public struct SchemaTables: Sendable {
         return TableDefinition(
             name: SQLNames.table(entity), columns: columns, uniqueIndices: entity.uniquenessConstraints,
             indices: entity.indices + foreignKeys, hasRowKey: true)
+    }
+
+    private static func isExternal(_ property: any SchemaProperty) -> Bool {
+        (property as? Schema.Attribute)?.options.contains(.externalStorage) == true
     }
 
     private static func joinTable(_ name: String, dialect: any SQLDialect) -> TableDefinition {
