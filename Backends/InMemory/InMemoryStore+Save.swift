@@ -3,15 +3,23 @@ import StrataCore
 extension InMemoryStore {
     /// Applies a save atomically: inserts (with unique upserts), updates, then deletes with
     /// their delete rules, all on a copy that replaces the current rows only on success.
+    ///
+    /// An upsert keeps the stored row's to-many relationships, adding the inserted model's, and
+    /// unlinks the row from models its to-one relationships no longer name (semantics rule 18).
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         try tables.withLock { tables in
             var working = tables
             let deleted = Set(request.deleted.map(\.persistentIdentifier))
             let remapped = try mintIdentifiers(for: request.inserted, in: &working, skipping: deleted)
             var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
+            var upserted: [PersistentIdentifier] = []
             for snapshot in request.inserted {
                 let permanent = remapped[snapshot.persistentIdentifier]!
-                let row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
+                var row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
+                if let existing = working.row(permanent) {
+                    row = row.upserting(onto: existing)
+                    upserted.append(permanent)
+                }
                 working.write(row)
                 stored[permanent] = row
             }
@@ -20,6 +28,13 @@ extension InMemoryStore {
                     throw SwiftDataError.modelNotFound.with("\(snapshot.persistentIdentifier) was deleted from the store; it cannot be updated")
                 }
                 working.write(snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped))
+            }
+            // After the updates, which may list the upserted row under its old related models.
+            for identifier in upserted {
+                for row in working.row(identifier)!.staleInverseRows(in: schema, rows: working.ordered) {
+                    working.write(row)
+                    stored[row.persistentIdentifier] = row
+                }
             }
             try checkUniqueness(of: request.updated.map(\.persistentIdentifier), in: working)
             try InMemoryDeletion(schema: schema, deleting: deleted).apply(to: &working)

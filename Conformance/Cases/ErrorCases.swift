@@ -5,7 +5,7 @@ import StrataCore
 enum ErrorCases {
     static let category = "error"
 
-    static let all: [ConformanceCase] = notFoundCases + constraintCases + denyCases + misuseCases
+    static let all: [ConformanceCase] = notFoundCases + constraintCases + denyCases + misuseCases + lazyLoadCases + undecodableCases
 
     static func matches(_ expected: SwiftDataError) -> (any Error) -> Bool {
         { ($0 as? SwiftDataError) == expected }

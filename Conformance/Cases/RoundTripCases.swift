@@ -4,7 +4,7 @@ import StrataCore
 /// Every `AllTypes` attribute's edge values, saved and read back through a new context, and used in an equality filter.
 enum RoundTripCases {
     static let all: [ConformanceCase] = (integers + floatingPoint + text + dates(tolerance: 0) + values + optionals).map(makeCase)
-        + [unencodableUInt64, externalStorage]
+        + [unencodableUInt64, externalStorage] + ephemeralCases
 
     /// One value written to one attribute of a `target` row (next to a `decoy` row holding another
     /// value), the check applied to what a new context reads back, and an equality filter with the

@@ -5,8 +5,8 @@ extension JSONFileStore {
     /// succeeded: on any error the file is untouched.
     ///
     /// Order: mint identifiers for every insert (upserting on uniqueness constraints), write
-    /// the inserts, apply the updates, delete with delete rules, check that the updates broke
-    /// no uniqueness constraint, write the file.
+    /// the inserts, apply the updates, unlink upserted rows from models they left, delete with
+    /// delete rules, check that the updates broke no uniqueness constraint, write the file.
     /// - Throws: ``SwiftDataError/modelNotInSchema``, ``SwiftDataError/modelNotFound`` (an
     ///   update of a deleted row), ``SwiftDataError/deleteRuleViolation``,
     ///   ``SwiftDataError/constraintViolation``, or the file system's error.
@@ -19,11 +19,18 @@ extension JSONFileStore {
             //    to each other (parent and child, cycles).
             let remapped = try mintIdentifiers(for: request.inserted, in: &state, sparing: deleted)
 
-            // 2. Inserts, with relationship values rewritten through the full map.
+            // 2. Inserts, with relationship values rewritten through the full map. An upsert keeps
+            //    the stored row's to-many relationships, adding the inserted model's.
+            var upserted: [PersistentIdentifier] = []
             for snapshot in request.inserted {
                 let permanent = remapped[snapshot.persistentIdentifier]!
                 let entity = schema.entitiesByName[permanent.entityName]!
-                state.rows.write(snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped).laidOut(as: entity))
+                var row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped).laidOut(as: entity)
+                if let existing = state.rows[permanent] {
+                    row = row.upserting(onto: existing)
+                    upserted.append(permanent)
+                }
+                state.rows.write(row)
             }
 
             // 3. Updates, addressed by the identifier's key; they may refer to new inserts too.
@@ -33,6 +40,16 @@ extension JSONFileStore {
                     throw SwiftDataError.modelNotFound.with("\(identifier) is not in the store (deleted elsewhere?); it cannot be updated", entity: identifier.entityName)
                 }
                 state.rows.write(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped).laidOut(as: entity, over: current))
+            }
+
+            // 3b. An upserted row leaves the models its to-one relationships no longer name (the
+            //     updates may still list it under them).
+            var unlinked: [PersistentIdentifier] = []
+            for identifier in upserted {
+                for row in state.rows[identifier]!.staleInverseRows(in: schema, rows: state.rows.rows(of:)) {
+                    state.rows.write(row)
+                    unlinked.append(row.persistentIdentifier)
+                }
             }
 
             // 4. Deletes, with their delete rules.
@@ -51,7 +68,7 @@ extension JSONFileStore {
             try file.write(state.document)
 
             var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
-            for permanent in remapped.values { stored[permanent] = state.rows[permanent] }
+            for identifier in Set(remapped.values).union(unlinked) { stored[identifier] = state.rows[identifier] }
             return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: stored)
         }
     }

@@ -61,9 +61,11 @@ extension ModelActor {
     /// The actor's own context.
     public var modelContext: ModelContext { modelExecutor.modelContext }
 
-    /// The model with `identifier` in this actor's context, if it is of type `T`.
+    /// The model with `identifier` in this actor's context, if it is of type `T`: `nil` when the
+    /// store has no such row, or when its read fails (the context's next save or fetch throws
+    /// that error).
     public subscript<T: PersistentModel>(identifier: PersistentIdentifier, as _: T.Type) -> T? {
         if let model: T = modelContext.registeredModel(for: identifier) { return model }
-        return (try? modelContext.loadModels([identifier]))?.first as? T
+        return modelContext.loadModelRecordingFailure(identifier) as? T
     }
 }

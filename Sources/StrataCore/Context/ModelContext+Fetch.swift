@@ -4,8 +4,10 @@ extension ModelContext {
     ///
     /// What the store cannot translate (it throws ``DataStoreError/preferInMemoryFilter`` or
     /// ``DataStoreError/preferInMemorySort``) is evaluated here, with the same semantics.
-    /// - Throws: ``SwiftDataError/modelNotInSchema`` or the store's typed error.
+    /// - Throws: ``SwiftDataError/modelNotInSchema`` or the store's typed error; first, once, the
+    ///   error of a store read that failed since the last save or fetch (a relationship loading).
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        try throwFailedRead()
         let entity = try entity(for: T.self)
         guard descriptor.includePendingChanges, hasPendingChanges(of: entity) else {
             return try storeFetch(descriptor, entity: entity)
@@ -23,6 +25,7 @@ extension ModelContext {
     /// How many models ``fetch(_:)`` would return.
     /// - Throws: as ``fetch(_:)``.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try throwFailedRead()
         let entity = try entity(for: T.self)
         if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).count }
         do {
@@ -36,6 +39,7 @@ extension ModelContext {
     /// Pending inserts appear with their temporary identifiers.
     /// - Throws: as ``fetch(_:)``.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        try throwFailedRead()
         let entity = try entity(for: T.self)
         if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).map(\.persistentModelID) }
         do {

@@ -51,7 +51,7 @@ extension ModelContext: ModelResolver {
     func resolveModel(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
         if let model = registry[identifier] { return model }
         guard !identifier.isTemporary else { return nil }
-        return (try? loadModels([identifier]))?.first
+        return loadModelRecordingFailure(identifier)
     }
 
     func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {

@@ -33,6 +33,9 @@ public final class ModelContext {
     @exclusivity(unchecked) var lastTypeInSchema: (model: ObjectIdentifier, layout: ObjectIdentifier)?
     /// An insert the context refused; the next `save()` reports it.
     @exclusivity(unchecked) var refusedInsert: SwiftDataError?
+    /// The first error a store read met where nothing could throw it (a relationship loading its
+    /// models, `model(for:)`); the next save or fetch throws it.
+    @exclusivity(unchecked) var failedRead: (any Error)?
     /// What each change to a saved model overwrote, oldest first, until the next save or rollback.
     @exclusivity(unchecked) var undoLog: [UndoEntry] = []
     /// Values of related rows a store returned with a fetch, until a relationship reads them.
@@ -76,15 +79,51 @@ public final class ModelContext {
     /// The model with this identifier: the registered one, or one loaded from the store.
     ///
     /// When the store has no such row, the returned model traps on property access, as
-    /// SwiftData's does; check with ``registeredModel(for:)`` or a fetch when unsure.
+    /// SwiftData's does; check with ``registeredModel(for:)`` or a fetch when unsure. When the
+    /// store's read fails, the returned model is not registered (a later call reads again) and
+    /// the next save or fetch throws the store's error.
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
-        if let model = resolveModel(for: identifier) { return model }
+        if let model = registry[identifier] { return model }
         guard let entity = container.schema.entitiesByName[identifier.entityName] else {
             preconditionFailure("\(identifier.entityName) is not an entity of this container's schema")
         }
+        let readFailed: Bool
+        do {
+            if !identifier.isTemporary, let model = try loadModels([identifier]).first { return model }
+            readFailed = false
+        } catch {
+            recordFailedRead(error)
+            readFailed = true
+        }
         let model = instantiate(entity, values: ContiguousArray(repeating: nil, count: entity.layout.properties.count), identifier: identifier)
         model.storage.isMissing = true
+        if readFailed { registry[identifier] = nil }
         return model
+    }
+
+    /// The model with this identifier, loaded from the store when the context has not registered
+    /// it; `nil` when the store has no such row, or when its read fails (recorded, so the next save
+    /// or fetch throws the error: the callers cannot throw).
+    func loadModelRecordingFailure(_ identifier: PersistentIdentifier) -> (any PersistentModel)? {
+        do {
+            return try loadModels([identifier]).first
+        } catch {
+            recordFailedRead(error)
+            return nil
+        }
+    }
+
+    /// Keeps `error` for the next save or fetch to throw, unless an earlier one is still waiting.
+    func recordFailedRead(_ error: any Error) {
+        if failedRead == nil { failedRead = error }
+    }
+
+    /// Throws, once, the error a store read met since the last save or fetch.
+    /// - Throws: that error.
+    func throwFailedRead() throws {
+        guard let error = failedRead else { return }
+        failedRead = nil
+        throw error
     }
 
     /// Kept for source compatibility; changes are processed when saving.

@@ -1,7 +1,11 @@
 extension AnyModelStorage {
     /// Reads property `index` as `Value`.
+    ///
+    /// A stored value that does not decode as `Value` (a `Codable` type whose shape changed)
+    /// reads as the property's default, or `nil`, and the model's context throws the error from
+    /// its next save or fetch; without a default or a context to report to, it traps.
     func value<Value>(at index: Int, as _: Value.Type) -> Value {
-        precondition(!isMissing, "\(identifier) names a model that is not in the store")
+        precondition(!isMissing, "\(identifier) names a model that is not in the store; model(for:) returns such a model, registeredModel(for:) or a fetch does not")
         if layout.isRelationship[index] { return relatedValue(at: index, as: Value.self) }
         switch object(at: index) {
         case .decoded(let value)?, .assigned(let value)?:
@@ -13,7 +17,12 @@ extension AnyModelStorage {
         if let direct = layout.directTypes[index], direct._holds(stored) { return direct.value(of: stored, as: Value.self) }
         let decoded: Any
         do { decoded = try layout.codecs[index]!.decode(stored) } catch {
-            preconditionFailure("\(layout.entityName).\(layout.properties[index].name): \(error)")
+            let property = layout.properties[index]
+            guard let context, property.defaultValue != nil || property.valueType is any OptionalProtocol.Type else {
+                preconditionFailure("\(layout.entityName).\(property.name): \(error)")
+            }
+            context.recordFailedRead(error)
+            return defaultValue(of: property, as: Value.self)
         }
         setObject(.decoded(decoded), at: index)
         return decoded as! Value
@@ -46,13 +55,16 @@ extension AnyModelStorage {
     private func defaultValue<Value>(of property: EntityLayout.Property, as _: Value.Type) -> Value {
         if let value = property.defaultValue.flatMap({ $0 as? Value }) { return value }
         if let optional = Value.self as? any OptionalProtocol.Type { return optional.nilValue as! Value }
+        if property.relationshipTarget != nil && resolver == nil {
+            preconditionFailure("\(layout.entityName).\(property.name) was read after its ModelContext was deallocated, so its model cannot be loaded, and a non-optional relationship cannot read nil; keep the context alive while you use its models")
+        }
         preconditionFailure("\(layout.entityName).\(property.name) has no value and no default")
     }
 
+    /// Reads relationship `index`. Without a resolver (the model's context is gone, or it never
+    /// had one) the models it names cannot be loaded: a to-one reads nil and a to-many reads
+    /// empty, unless the relationship was set since (semantics rule 28).
     private func relatedValue<Value>(at index: Int, as _: Value.Type) -> Value {
-        precondition(
-            resolver != nil || !belongsToContext,
-            "\(layout.entityName).\(layout.properties[index].name) was read after its ModelContext was deallocated; keep the context alive while you use its models")
         if case .assigned(let value)? = object(at: index) { return value as! Value }
         switch values[index] {
         case .identifier(let id)?:

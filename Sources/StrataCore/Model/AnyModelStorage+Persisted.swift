@@ -1,5 +1,6 @@
 extension AnyModelStorage {
-    /// The persisted value of every slot, as a save writes it.
+    /// The persisted value of every slot, as a save writes it (`nil` for ephemeral attributes,
+    /// which no store keeps).
     /// - Throws: ``SwiftDataError/valueNotEncodable`` or ``SwiftDataError/missingValue``, naming the property.
     func encodedValues() throws -> ContiguousArray<PersistentValue?> {
         if let preparedValues { return preparedValues }
@@ -17,9 +18,9 @@ extension AnyModelStorage {
         return encoded
     }
 
-    private func encodedValue(at index: Int) throws -> PersistentValue {
+    private func encodedValue(at index: Int) throws -> PersistentValue? {
         let property = layout.properties[index]
-        if property.isEphemeral { return .null }
+        if property.isEphemeral { return nil }
         if let target = property.relationshipTarget {
             let ids = relatedIdentifiers(at: index)
             return target.isToOne ? (ids.first.map(PersistentValue.identifier) ?? .null) : .identifiers(ids)

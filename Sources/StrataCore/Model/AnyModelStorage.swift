@@ -60,8 +60,6 @@ class AnyModelStorage {
     var resolver: (any ModelResolver)? { owner?.resolver }
     /// The context this model is registered in (`nil` for models only evaluated by a store).
     var context: ModelContext? { owner?.context }
-    /// Set while attached to a context; still set if that context was deallocated under the model.
-    var belongsToContext: Bool { owner?.isContext ?? false }
 
     /// The Swift value kept for property `index`, if any.
     func object(at index: Int) -> Object? {

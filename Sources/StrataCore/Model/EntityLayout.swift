@@ -77,7 +77,7 @@ final class EntityLayout: @unchecked Sendable {
     let codecs: ContiguousArray<ValueCodec?>
     /// Per slot: the attribute's type when it is ``_DirectlyStored``.
     let directTypes: ContiguousArray<(any _DirectlyStored.Type)?>
-    /// The slots of ephemeral attributes, which saves write as NULL.
+    /// The slots of ephemeral attributes, which saves leave out (`nil`) and fetched models reset.
     let ephemeralIndices: [Int]
 
     private init<Model: PersistentModel>(_ type: Model.Type) {

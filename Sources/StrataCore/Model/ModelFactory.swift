@@ -43,10 +43,12 @@ public func _makeBackingData<Model: PersistentModel>(_: Model.Type) -> any Backi
 extension ModelStorage {
     /// Storage over a fetched model's values, attached to the seed's owner. (The values are
     /// moved, not copied: a copy retains an array the store wrote long before, a cache miss.)
+    /// Whatever a store returned for an ephemeral attribute is dropped: it reads its default.
     @usableFromInline
     convenience init(_ seed: borrowing _ModelSeed, values: consuming ContiguousArray<PersistentValue?>) {
         self.init(layout: seed.layout, values: consume values, identifier: seed.identifier)
         owner = seed.owner
+        for index in layout.ephemeralIndices { self.values[index] = nil }
     }
 
     /// Empty storage for a model the app creates.

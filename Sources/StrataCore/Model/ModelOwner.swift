@@ -9,15 +9,12 @@ final class ModelOwner {
     private(set) weak var resolver: (any ModelResolver)?
     /// The context, when the owner is one (`nil` for an evaluation graph, or once deallocated).
     private(set) weak var context: ModelContext?
-    /// Whether the owner is a context (still `true` after that context was deallocated).
-    private(set) var isContext = false
 
     /// Connects the owner to the context that created it (a context creates its owner before
     /// it can refer to itself, so connecting is a step of its own).
     func connect(_ context: ModelContext) {
         resolver = context
         self.context = context
-        isContext = true
     }
 
     /// Connects the owner to the evaluation graph (or other resolver) that created it.

@@ -18,7 +18,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             ? Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: minted.upserting)
             : (final: request.inserted, keys: minted.keys, merged: [])
         // Positions in `rows`, by entity; an upsert onto a stored row updates it instead.
-        var inserts = RowsByEntity<Int>(), updates = RowsByEntity<DefaultSnapshot>()
+        var inserts = RowsByEntity<Int>(), updates = RowsByEntity<DefaultSnapshot>(), upserts = RowsByEntity<DefaultSnapshot>()
         if existing.isEmpty && entities.count == 1 {
             // The usual save inserts new rows of one entity: no row needs sorting out.
             inserts.append(contentsOf: rows.final.indices, entity: entities[0])
@@ -26,7 +26,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             for index in rows.final.indices {
                 let row = rows.final[index].persistentIdentifier
                 if existing.contains(row) {
-                    updates.append(rows.final[index])
+                    upserts.append(rows.final[index])
                 } else {
                     inserts.append(index, entity: row.entityName)
                 }
@@ -40,7 +40,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             try connection.insert(snapshots, keys: keys, into: mapping)
             try writeToMany(snapshots, keys: keys, mapping: mapping, replacing: false)
         }
-        if updates.groups.isEmpty && updatedEntities.count == 1 && !related {
+        // An upsert keeps the stored row's to-many relationships, adding the inserted model's.
+        for (entity, rows) in upserts.groups { try update(rows, mapping: engine.mapping(entity), replacingToMany: false) }
+        if updatedEntities.count == 1 && !related {
             // The usual save changes one entity: send the request's snapshots, not copies.
             try update(request.updated, mapping: engine.mapping(updatedEntities[0]))
         } else {
@@ -79,7 +81,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             let row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
             if upserting {
                 if let earlier = position[permanent] {
-                    rows[earlier] = row
+                    rows[earlier] = row.upserting(onto: rows[earlier])
                     merged.insert(permanent)
                     continue
                 }
@@ -218,7 +220,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         return engine.identifiers(mapping.entity.name, try connection.integers(engine.serialize(select))).first { !deleting.contains($0) }
     }
 
-    private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping) throws {
+    private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping, replacingToMany: Bool = true) throws {
         var missing: [PersistentIdentifier] = []
         // Each run of rows that changed the same properties writes just their columns, in order.
         var start = rows.startIndex
@@ -244,7 +246,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             throw SwiftDataError.modelNotFound.with("\(gone) was deleted from the store; it cannot be updated")
         }
         if !mapping.toMany.isEmpty {
-            try writeToMany(rows, keys: Self.keys(of: rows), mapping: mapping, replacing: true)
+            try writeToMany(rows, keys: Self.keys(of: rows), mapping: mapping, replacing: replacingToMany)
         }
     }
 
