@@ -6,15 +6,11 @@ extension ModelContext {
     ///
     /// On failure nothing is written and every pending change stays in the context, so the
     /// caller can fix the cause and save again.
-<<<<<<< HEAD
     /// - Throws: ``SwiftDataError`` for a refused insert, an unencodable value, a `.deny`
     ///   delete rule or a to-many relationship outside its `minimumModelCount`/`maximumModelCount`
-    ///   (``SwiftDataError/constraintViolation``); otherwise the store's typed error.
-=======
-    /// - Throws: ``SwiftDataError`` for a refused insert, an unencodable value or a `.deny`
-    ///   delete rule; the error of a store read that failed since the last save or fetch (a
-    ///   relationship loading its models), once, writing nothing; otherwise the store's typed error.
->>>>>>> h-inmem
+    ///   (``SwiftDataError/constraintViolation``); the error of a store read that failed since the
+    ///   last save or fetch (a relationship loading its models), once, writing nothing; otherwise
+    ///   the store's typed error.
     public func save() throws {
         if let refused = refusedInsert {
             refusedInsert = nil
