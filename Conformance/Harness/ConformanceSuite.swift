@@ -28,4 +28,5 @@ public enum ConformanceSuite {
         + CapabilityCases.all
         + HonestyCases.all
         + EvolutionCases.all
+        + BatchedFetchCases.all
 }

@@ -63,6 +63,9 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let unsupportedConfiguration = SwiftDataError("unsupportedConfiguration")
     /// The identifier names no row in the store.
     public static let modelNotFound = SwiftDataError("modelNotFound")
+    /// A fetch in batches cannot take the context's unsaved changes into account: save first, or
+    /// set ``FetchDescriptor/includePendingChanges`` to `false` (SwiftData's rule).
+    public static let includePendingChangesWithBatchSize = SwiftDataError("includePendingChangesWithBatchSize")
     /// Fetching identifiers cannot sort pending changes (SwiftData's rule).
     public static let sortingPendingChangesWithIdentifiers = SwiftDataError("sortingPendingChangesWithIdentifiers")
     /// A store's tables disagree with the schema in a way Strata does not migrate by itself.
