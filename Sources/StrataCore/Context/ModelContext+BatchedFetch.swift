@@ -8,9 +8,9 @@ extension ModelContext {
     ///   ``FetchDescriptor/includePendingChanges`` is `true` and the context has unsaved changes
     ///   of `T`; otherwise as ``fetch(_:)``.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<T> {
-        let identifiers = try fetchIdentifiers(descriptor, batchSize: batchSize)
+        let identifiers = try storedIdentifiers(descriptor)
         let batches = ModelBatches<T>(
-            context: self, entity: try entity(for: T.self), identifiers: Array(identifiers),
+            context: self, entity: try entity(for: T.self), identifiers: identifiers,
             batchSize: batchSize < 1 ? max(identifiers.count, 1) : batchSize)
         return FetchResultsCollection(count: identifiers.count) { batches.model(at: $0) }
     }
@@ -21,6 +21,13 @@ extension ModelContext {
     /// SwiftData's signature.
     /// - Throws: as ``fetch(_:batchSize:)``.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> FetchResultsCollection<PersistentIdentifier> {
+        let identifiers = try storedIdentifiers(descriptor)
+        return FetchResultsCollection(count: identifiers.count) { identifiers[$0] }
+    }
+
+    /// The identifiers of the saved models matching `descriptor`, in fetch order.
+    /// - Throws: ``SwiftDataError/includePendingChangesWithBatchSize`` as ``fetch(_:batchSize:)`` says.
+    private func storedIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
         let entity = try entity(for: T.self)
         if descriptor.includePendingChanges, hasPendingChanges(of: entity) {
             throw SwiftDataError.includePendingChangesWithBatchSize.with(
@@ -29,8 +36,7 @@ extension ModelContext {
         }
         var stored = descriptor
         stored.includePendingChanges = false
-        let identifiers = try fetchIdentifiers(stored)
-        return FetchResultsCollection(count: identifiers.count) { identifiers[$0] }
+        return try fetchIdentifiers(stored)
     }
 
     /// The models of `identifiers`, in their order: registered ones as they are, the others
