@@ -2,6 +2,8 @@
 //   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B] [--no-memory-probes]
 // or Strata's PostgreSQL store against raw libpq (see PostgresMode.swift):
 //   swift run -c release StrataBenchmark --postgres postgres://user@host:port/db [--tasks T] [--ops O] [--pool P]
+// or a scan of every row in batches against fetching all (see BatchedScan.swift):
+//   swift run -c release StrataBenchmark --batched-scan [--rows N] [--batch-size B]
 import Foundation
 import Strata
 
@@ -23,6 +25,9 @@ struct Options {
     var tasks = 16
     var concurrentOperations = 1_000
     var pool: Int?
+    /// `--batched-scan`: measure `fetch(_:batchSize:)` against fetch-all, with `--batch-size` per batch.
+    var batchedScan = false
+    var scanBatchSize = 1_000
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -47,6 +52,8 @@ struct Options {
             case "--tasks": tasks = number(argument)
             case "--ops": concurrentOperations = number(argument)
             case "--pool": pool = number(argument)
+            case "--batched-scan": batchedScan = true
+            case "--batch-size": scanBatchSize = number(argument)
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
@@ -110,8 +117,16 @@ func log(_ message: String) {
 }
 
 let options = Options(CommandLine.arguments)
+if let side = options.probe, let batchSize = BatchedScan.batchSize(probeSide: side) {
+    try BatchedScan.probe(path: options.database!, batchSize: batchSize)
+    exit(0)
+}
 if let side = options.probe {
     try probeMemory(side: side, path: options.database!)
+    exit(0)
+}
+if options.batchedScan {
+    try BatchedScan.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

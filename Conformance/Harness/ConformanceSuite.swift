@@ -29,4 +29,5 @@ public enum ConformanceSuite {
         + HonestyCases.all
         + EvolutionCases.all
         + LifetimeCases.all
+        + BatchedFetchCases.all
 }

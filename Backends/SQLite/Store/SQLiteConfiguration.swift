@@ -24,20 +24,26 @@ public struct SQLiteConfiguration: DataStoreConfiguration {
     public var busyTimeoutMilliseconds: Int32 = 5_000
     /// The most read connections a file store opens (reads run concurrently in WAL mode).
     public var maximumReaders = 4
+    /// Opens the database for reading only: saves, batch deletes and `erase()` throw
+    /// ``SQLiteError/Kind/readOnly``, and opening never writes, so the file must already hold the
+    /// schema's tables. A file this process cannot write opens this way even when `false`.
+    /// See docs/sqlite.md for WAL on read-only media.
+    public var readOnly = false
     /// Called with the SQL text of every statement the store runs (bound values are never
     /// included); for logging and for tests that assert the exact statements.
     public var trace: (@Sendable (String) -> Void)?
 
-    /// A store in the database file at `url`.
-    public init(url: URL, name: String? = nil, schema: Schema? = nil) {
+    /// A store in the database file at `url`, read-only when `readOnly` is `true`.
+    public init(url: URL, name: String? = nil, schema: Schema? = nil, readOnly: Bool = false) {
         self.name = name ?? url.path
         self.schema = schema
         self.location = .file(url)
+        self.readOnly = readOnly
     }
 
-    /// A store in the database file at `path`.
-    public init(path: String, schema: Schema? = nil) {
-        self.init(url: URL(fileURLWithPath: path), schema: schema)
+    /// A store in the database file at `path`, read-only when `readOnly` is `true`.
+    public init(path: String, schema: Schema? = nil, readOnly: Bool = false) {
+        self.init(url: URL(fileURLWithPath: path), schema: schema, readOnly: readOnly)
     }
 
     /// A store in a private in-memory database.

@@ -96,6 +96,10 @@ extension SQLiteConnection: SQLConnection {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
+    func indexNames(of table: String) throws -> Set<String>? {
+        Set(try query("SELECT \"name\" FROM pragma_index_list(?1)", binds: [.string(table)]) { $0.text(at: 0) })
+    }
+
     /// Nothing to do: SQLite saves run one at a time on the single writer connection.
     func lockUniqueValues(of table: String) throws {}
 

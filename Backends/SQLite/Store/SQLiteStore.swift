@@ -17,8 +17,11 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     let engine: SQLStoreEngine
     let connections: SQLiteConnections
 
-    /// Opens (creating when missing) the database and brings its tables in line with the schema.
-    /// - Throws: ``SQLiteError`` when the file is not a database or cannot be opened;
+    /// Opens (creating when missing) the database and brings its tables in line with the schema;
+    /// a database already in line is only read, and a read-only one opens for reading.
+    /// - Throws: ``SQLiteError`` when the file is not a database or cannot be opened
+    ///   (``SQLiteError/Kind/cannotOpen``, naming the path), or is read-only and needs changes
+    ///   (``SQLiteError/Kind/readOnly``);
     ///   ``SwiftDataError/schemaMismatch`` listing every conflicting difference;
     ///   ``SwiftDataError/unsupportedConfiguration`` for a migration plan.
     public init(_ configuration: SQLiteConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
@@ -31,27 +34,63 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         self.configuration = configuration
         self.schema = schema
         let tables = try SchemaTables(schema: schema, dialect: SQLiteDialect())
-        let writer = try Self.open(configuration, writer: true)
+        let mode = Self.openMode(configuration)
+        let writer = try Self.open(configuration, mode: mode, writer: true)
+        var readOnlyReason: String?
+        if case .file(let url) = configuration.location, mode != .readWrite {
+            readOnlyReason = "the database at \(url.path) is open read-only"
+        }
         self.connections = SQLiteConnections(
-            writer: writer, maximumReaders: configuration.maximumReaders,
-            openReader: configuration.location == .inMemory ? nil : { try Self.open(configuration, writer: false) })
-        self.identifier = try connections.write { connection in
+            writer: writer, readOnlyReason: readOnlyReason, maximumReaders: configuration.maximumReaders,
+            openReader: configuration.location == .inMemory ? nil : { try Self.open(configuration, mode: mode, writer: false) })
+        self.identifier = try Self.prepare(tables, on: connections)
+        self.engine = try SQLStoreEngine(schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier)
+    }
+
+    /// The store identifier, once the tables match the schema. A database that already matches
+    /// is only read, so opening writes nothing then, and a read-only file opens.
+    private static func prepare(_ tables: SchemaTables, on connections: SQLiteConnections) throws -> String {
+        let (changes, identifier) = try connections.read { connection in
+            try connection.consistentRead(needed: true) {
+                (try SQLSchemaReconciler(tables: tables, connection: connection).requiredChanges(),
+                 try SQLiteMetadata(connection: connection).existingStoreIdentifier())
+            }
+        }
+        if changes.isEmpty, let identifier { return identifier }
+        if let reason = connections.readOnlyReason {
+            let needs = changes + (identifier == nil ? ["create Strata's metadata table"] : [])
+            throw SQLiteError.readOnly("\(reason), and opening it needs to \(needs.joined(separator: ", "))")
+        }
+        return try connections.write { connection in
             try connection.transaction {
                 try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
                 return try SQLiteMetadata(connection: connection).storeIdentifier()
             }
         }
-        self.engine = try SQLStoreEngine(schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier)
     }
 
-    private static func open(_ configuration: SQLiteConfiguration, writer: Bool) throws -> SQLiteConnection {
+    /// Read-write, unless the configuration asks for read-only or the file exists and this
+    /// process cannot write it. A read-only file with no `-wal` or `-shm` beside it, in a
+    /// directory this process cannot write (read-only media), opens immutable: SQLite could not
+    /// create the `-shm` file a WAL database needs.
+    private static func openMode(_ configuration: SQLiteConfiguration) -> SQLiteConnection.OpenMode {
+        guard case .file(let url) = configuration.location else { return .readWrite }
+        let path = url.path
+        let fileIsReadOnly = access(path, F_OK) == 0 && access(path, W_OK) != 0
+        guard configuration.readOnly || fileIsReadOnly else { return .readWrite }
+        let hasSidecars = access(path + "-wal", F_OK) == 0 || access(path + "-shm", F_OK) == 0
+        let directoryIsReadOnly = access(url.deletingLastPathComponent().path, W_OK) != 0
+        return fileIsReadOnly && directoryIsReadOnly && !hasSidecars ? .immutable : .readOnly
+    }
+
+    private static func open(_ configuration: SQLiteConfiguration, mode: SQLiteConnection.OpenMode, writer: Bool) throws -> SQLiteConnection {
         let connection: SQLiteConnection
         switch configuration.location {
         case .inMemory:
             connection = try SQLiteConnection(inMemory: (), busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         case .file(let url):
-            connection = try SQLiteConnection(path: url.path, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-            if writer { try connection.execute("PRAGMA journal_mode=WAL") }
+            connection = try SQLiteConnection(path: url.path, mode: mode, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+            if writer && mode == .readWrite { try connection.execute("PRAGMA journal_mode=WAL") }
             try connection.execute("PRAGMA synchronous=NORMAL")
         }
         connection.trace = configuration.trace

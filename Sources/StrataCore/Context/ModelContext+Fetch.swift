@@ -91,7 +91,7 @@ extension ModelContext {
         return materialize(try store.fetch(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState)), entity: entity)
     }
 
-    private func hasPendingChanges(of entity: Schema.Entity) -> Bool {
+    func hasPendingChanges(of entity: Schema.Entity) -> Bool {
         let name = entity.name
         return pendingInserts.contains { $0.storage.layout.entityName == name }
             || pendingChanges.contains { $0.layout.entityName == name }

@@ -65,6 +65,9 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let unsupportedConfiguration = SwiftDataError("unsupportedConfiguration")
     /// The identifier names no row in the store.
     public static let modelNotFound = SwiftDataError("modelNotFound")
+    /// A fetch in batches cannot take the context's unsaved changes into account: save first, or
+    /// set ``FetchDescriptor/includePendingChanges`` to `false` (SwiftData's rule).
+    public static let includePendingChangesWithBatchSize = SwiftDataError("includePendingChangesWithBatchSize")
     /// Fetching identifiers cannot sort pending changes (SwiftData's rule).
     public static let sortingPendingChangesWithIdentifiers = SwiftDataError("sortingPendingChangesWithIdentifiers")
     /// A store's tables disagree with the schema in a way Strata does not migrate by itself.
@@ -83,9 +86,6 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A key path names no persisted property or relationship where one is needed (for
     /// example in ``FetchDescriptor/propertiesToFetch``).
     public static let unsupportedKeyPath = SwiftDataError("unsupportedKeyPath")
-    /// A fetch with a batch size cannot include pending changes (SwiftData's rule): save first,
-    /// or set ``FetchDescriptor/includePendingChanges`` to `false`.
-    public static let includePendingChangesWithBatchSize = SwiftDataError("includePendingChangesWithBatchSize")
     /// The container could not load its store: the file is not a database of this store's kind,
     /// or it is damaged. Stores throw their own typed error, which this code matches when it
     /// conforms to ``StoreLoadIssue`` (SQLite's `notADatabase` and `corrupt` do).

@@ -41,6 +41,11 @@ public protocol SQLConnection {
     /// ``SQLDialect/columnType(for:)``; empty when the table does not exist.
     func columnTypes(of table: String) throws -> [String: String]
 
+    /// The names of the indices on `table`, so opening a database that has them all writes
+    /// nothing; `nil` when the connection cannot tell (every index is then created with
+    /// `IF NOT EXISTS` on each open).
+    func indexNames(of table: String) throws -> Set<String>?
+
     /// Keeps other writers from inserting into `table` until this transaction ends, so looking
     /// for a row with the same unique values and inserting stay one step (an upsert). A database
     /// that runs one writer at a time does nothing here.
@@ -48,4 +53,9 @@ public protocol SQLConnection {
 
     /// Whether `error` reports a unique-constraint violation.
     func isUniqueViolation(_ error: any Error) -> Bool
+}
+
+extension SQLConnection {
+    /// Unknown: the reconciler creates every index with `IF NOT EXISTS` on each open.
+    public func indexNames(of table: String) throws -> Set<String>? { nil }
 }

@@ -2,6 +2,9 @@ import StrataCore
 
 /// Brings a database's tables in line with the schema on open: creates what is missing,
 /// applies additive changes, and refuses anything else with a list of the differences.
+///
+/// A database already in line is only read (``requiredChanges()`` is empty), so a backend can
+/// open it without a write transaction, and open a read-only file.
 public struct SQLSchemaReconciler<Connection: SQLConnection> {
     let tables: SchemaTables
     let connection: Connection
@@ -12,22 +15,48 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
         self.connection = connection
     }
 
+    /// What ``reconcile()`` would change, one sentence per change; empty when the database is in
+    /// line with the schema. Only reads the catalog.
+    /// - Throws: ``SwiftDataError/schemaMismatch`` listing every conflicting difference.
+    public func requiredChanges() throws -> [String] {
+        let plan = try plan()
+        return plan.creations.map { "create table \($0.name)" }
+            + plan.additions.map { "add column \($0.table.name).\($0.column.name)" }
+            + plan.indices.map { "create index \($0.name)" }
+    }
+
     /// - Throws: ``SwiftDataError/schemaMismatch`` listing every conflicting difference; nothing
     ///   is changed then.
     public func reconcile() throws {
-        var differences: [String] = []
-        var additions: [(table: TableDefinition, column: ColumnDefinition)] = []
+        let plan = try plan()
+        for table in plan.creations {
+            for statement in tables.createStatements(for: table) { try connection.run(statement) }
+        }
+        for (table, column) in plan.additions { try add(column, to: table) }
+        for index in plan.indices { try connection.run(index.statement) }
+    }
+
+    /// The changes the database needs: tables to create, columns to add, indices to create on
+    /// existing tables.
+    private struct Plan {
         var creations: [TableDefinition] = []
+        var additions: [(table: TableDefinition, column: ColumnDefinition)] = []
+        var indices: [(name: String, statement: SQLStatement)] = []
+    }
+
+    private func plan() throws -> Plan {
+        var plan = Plan()
+        var differences: [String] = []
         for table in tables.tables {
             let existing = try connection.columnTypes(of: table.name)
             if existing.isEmpty {
-                creations.append(table)
+                plan.creations.append(table)
                 continue
             }
             for column in table.columns {
                 guard let type = existing[column.name] else {
                     if !column.isKey && (column.isOptional || column.defaultValue != nil) {
-                        additions.append((table, column))
+                        plan.additions.append((table, column))
                     } else {
                         differences.append("\(table.name).\(column.name) is missing, and it is neither optional nor defaulted")
                     }
@@ -40,18 +69,23 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
             for name in existing.keys.sorted() where !table.columns.contains(where: { $0.name == name }) {
                 differences.append("\(table.name).\(name) is in the database but not in the schema")
             }
+            plan.indices += try missingIndices(of: table)
         }
         guard differences.isEmpty else {
             throw SwiftDataError.schemaMismatch.with(
                 "the database's tables disagree with the schema:\n- " + differences.joined(separator: "\n- "))
         }
-        for table in creations {
-            for statement in tables.createStatements(for: table) { try connection.run(statement) }
-        }
-        for (table, column) in additions { try add(column, to: table) }
-        for table in tables.tables where !creations.contains(table) {
-            for statement in tables.indexStatements(for: table) { try connection.run(statement) }
-        }
+        return plan
+    }
+
+    /// The indices of an existing table the database lacks; all of them (each created with
+    /// `IF NOT EXISTS`) when the connection cannot list a table's indices.
+    private func missingIndices(of table: TableDefinition) throws -> [(name: String, statement: SQLStatement)] {
+        let names = table.uniqueIndices.map { SchemaTables.indexName(table: table.name, columns: $0, unique: true) }
+            + table.indices.map { SchemaTables.indexName(table: table.name, columns: $0, unique: false) }
+        let indices = zip(names, tables.indexStatements(for: table)).map { (name: $0, statement: $1) }
+        guard let existing = try connection.indexNames(of: table.name) else { return indices }
+        return indices.filter { !existing.contains($0.name) }
     }
 
     private func add(_ column: ColumnDefinition, to table: TableDefinition) throws {

@@ -4,9 +4,12 @@ import StrataCore
 /// A nil element matches NULL; NaN elements match nothing; an empty list matches no row.
 extension PredicateExpressions.SequenceContains: SQLTranslatable where LHS: SQLTranslatable, RHS: SQLTranslatable {
     func translate(in context: TranslationContext) throws -> SQLOperand {
-        let list = try sequence.translate(in: context)
+        // A captured list is read as it is: translating it would first encode the whole list as
+        // one value (JSON), which costs more than the query for a list of identifiers.
+        let captured = sequence as? any CapturedValue
+        let list = captured == nil ? try sequence.translate(in: context) : nil
         let element = try self.element.translate(in: context)
-        guard let values = list.constant as? any Sequence else { throw DataStoreError.preferInMemoryFilter }
+        guard let values = (captured?.capturedValue ?? list?.constant) as? any Sequence else { throw DataStoreError.preferInMemoryFilter }
         let (binds, hasNil) = try context.inListBinds(of: values, matching: element)
         let groupSize = max(1, context.dialect.maximumBindCount / 2)
         let groups = stride(from: 0, to: binds.count, by: groupSize).map { start in
@@ -18,8 +21,17 @@ extension PredicateExpressions.SequenceContains: SQLTranslatable where LHS: SQLT
             found = hasNil ? .joined([.postfix(element.sql, "IS NULL"), found], by: "OR")
                 : found.map { .binary(.postfix(element.sql, "IS NOT NULL"), "AND", $0) }
         }
-        return .condition(found ?? .false, error: .anyError(list.error, element.error))
+        return .condition(found ?? .false, error: .anyError(list?.error, element.error))
     }
+}
+
+/// A value a predicate captured, readable without translating it.
+private protocol CapturedValue {
+    var capturedValue: Any { get }
+}
+
+extension PredicateExpressions.Value: CapturedValue {
+    var capturedValue: Any { value }
 }
 
 extension TranslationContext {

@@ -35,7 +35,9 @@ final class PostgresConnection: @unchecked Sendable {
     ///     Never turn this on where error text reaches logs others can read.
     ///   - statementCacheCapacity: how many prepared statements the connection keeps.
     /// - Throws: ``PostgresError`` — ``PostgresError/Kind/connectionLost`` when the server cannot
-    ///   be reached, ``PostgresError/Kind/authenticationFailed`` when it refuses the role,
+    ///   be reached, ``PostgresError/Kind/authenticationFailed`` when it refuses the role or asks
+    ///   for a password none was given, ``PostgresError/Kind/tlsFailed`` when TLS cannot be set
+    ///   up as `sslmode` requires,
     ///   ``PostgresError/Kind/invalidConfiguration`` for a malformed connection string.
     init(conninfo: String, debugBindValues: Bool = false, statementCacheCapacity: Int = 128) throws {
         guard !conninfo.utf8.contains(0) else {
@@ -46,8 +48,9 @@ final class PostgresConnection: @unchecked Sendable {
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.message(of: connection)
+            let kind = PQconnectionNeedsPassword(connection) != 0 ? .authenticationFailed : Self.kindOfConnectFailure(message)
             PQfinish(connection)
-            throw PostgresError(kind: Self.kindOfConnectFailure(message), message: message, sql: nil)
+            throw PostgresError(kind: kind, message: message, sql: nil)
         }
         guard PQsetClientEncoding(connection, "UTF8") == 0 else {
             let message = Self.message(of: connection)
@@ -122,6 +125,8 @@ final class PostgresConnection: @unchecked Sendable {
     private static func kindOfConnectFailure(_ message: String) -> PostgresError.Kind {
         let authentication = ["authentication failed", "no pg_hba.conf entry", "role \""]
         if authentication.contains(where: message.contains) { return .authenticationFailed }
+        let tls = ["SSL was required", "SSL error", "certificate"]
+        if tls.contains(where: message.contains) { return .tlsFailed }
         let configuration = ["invalid connection option", "invalid URI", "missing \"=\"", "invalid sslmode", "database \""]
         if configuration.contains(where: message.contains) { return .invalidConfiguration }
         return .connectionLost

@@ -7,7 +7,7 @@ extension PostgresError {
             case connectionLost, commitOutcomeUnknown
             case undefinedTable, undefinedColumn
             case invalidValue, syntaxError, multipleStatements, misuse
-            case authenticationFailed, invalidConfiguration, other
+            case authenticationFailed, tlsFailed, invalidConfiguration, other
         }
 
         private let base: Base
@@ -43,8 +43,12 @@ extension PostgresError {
         public static let multipleStatements = Kind(.multipleStatements)
         /// The API was used in a way the raw layer refuses (closed connection, empty SQL, `COPY`, …).
         public static let misuse = Kind(.misuse)
-        /// The server refused the credentials or the role (class 28).
+        /// The server refused the credentials or the role (class 28), or asked for a password and
+        /// none was given.
         public static let authenticationFailed = Kind(.authenticationFailed)
+        /// TLS could not be set up as the `sslmode` requires: the server offers no TLS, or its
+        /// certificate did not verify (libpq's report; the settings or the server must change).
+        public static let tlsFailed = Kind(.tlsFailed)
         /// Connection settings that cannot be used (a malformed URL, an unknown `sslmode`, …).
         public static let invalidConfiguration = Kind(.invalidConfiguration)
         /// Any other failure; see ``PostgresError/sqlState``.
@@ -65,7 +69,7 @@ extension PostgresError {
             case .connectionLost: return .connectionLost
             case .commitOutcomeUnknown: return .commitOutcomeUnknown
             case .undefinedTable, .undefinedColumn: return .schemaMismatch
-            case .invalidValue, .syntaxError, .multipleStatements, .misuse, .invalidConfiguration: return .unsupported
+            case .invalidValue, .syntaxError, .multipleStatements, .misuse, .invalidConfiguration, .tlsFailed: return .unsupported
             case .authenticationFailed, .other: return .other
             }
         }

@@ -50,7 +50,7 @@ extension SQLiteConnection {
             let code = sqlite3_prepare_v3(handle, start, Int32(buffer.count), flags, &statement, &tail)
             guard code == SQLITE_OK else {
                 sqlite3_finalize(statement)
-                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+                throw SQLiteError(code: code, handle: handle, sql: sql)
             }
             guard let statement else {
                 throw SQLiteError(kind: .misuse, message: "the SQL text holds no statement", sql: sql)

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Glibc
 import StrataCore
 
 /// One open SQLite database connection, configured defensively.
@@ -26,26 +27,53 @@ final class SQLiteConnection {
     /// Called with the text of every statement this connection runs (never bound values).
     var trace: (@Sendable (String) -> Void)?
 
-    /// Opens (creating if needed) the database file at `path`, or an in-memory database for `":memory:"`.
+    /// How a connection opens its file.
+    enum OpenMode: Hashable, Sendable {
+        /// Reading and writing. A missing file is created readable and writable by its owner
+        /// only (0600, whatever the umask); SQLite gives the `-wal` and `-shm` files it creates
+        /// the database file's mode, so they are private too.
+        case readWrite
+        /// Reading only (`SQLITE_OPEN_READONLY`); the file must exist. In WAL mode SQLite still
+        /// needs a `-shm` file it can create or open.
+        case readOnly
+        /// Reading a file nothing can change, such as one on read-only media (`immutable=1`):
+        /// SQLite takes no locks and needs no `-shm` file. A change made by anyone while the
+        /// connection is open may then be read as corruption.
+        case immutable
+    }
+
+    /// Opens the database file at `path`, or an in-memory database for `":memory:"`.
     ///
     /// The path is always a file name, never a `file:` URI. A file that is not a database opens
     /// without error; the first statement that reads it throws ``SQLiteError/Kind/notADatabase``.
     /// - Parameters:
+    ///   - mode: reading and writing (creating a missing file), reading only, or reading an immutable file.
     ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock
     ///     before failing with ``SQLiteError/Kind/busy``.
     ///   - cacheCapacity: how many prepared statements ``cachedStatement(_:)`` keeps.
-    /// - Throws: ``SQLiteError`` when the file cannot be opened or configured.
-    init(path: String, busyTimeoutMilliseconds: Int32 = 5_000, cacheCapacity: Int = 64) throws {
+    /// - Throws: ``SQLiteError`` when the file cannot be opened (``SQLiteError/Kind/cannotOpen``,
+    ///   naming the path) or configured.
+    init(path: String, mode: OpenMode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000, cacheCapacity: Int = 64) throws {
         guard !path.isEmpty, !path.utf8.contains(0) else {
             throw SQLiteError(kind: .misuse, message: "a database path must be non-empty and hold no NUL", sql: nil)
         }
         let filename = path.hasPrefix("file:") ? "./" + path : path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWrite:
+            if path != ":memory:" { Self.createPrivately(filename) }
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+        }
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(filename, &opened, flags, nil)
+        let code = sqlite3_open_v2(mode == .immutable ? Self.immutableURI(filename) : filename, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             // SQLite allocates a handle even when opening fails, to carry the message.
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            var message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if SQLiteError.Kind.classify(code) == .cannotOpen { message += ": \(path)" }
             sqlite3_close_v2(opened)
             throw SQLiteError(code: code, message: message, sql: nil)
         }
@@ -134,7 +162,7 @@ final class SQLiteConnection {
 
     private static func check(_ code: Int32, _ handle: OpaquePointer) throws {
         guard code == SQLITE_OK else {
-            throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: nil)
+            throw SQLiteError(code: code, handle: handle, sql: nil)
         }
     }
 }

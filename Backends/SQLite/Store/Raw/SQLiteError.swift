@@ -16,7 +16,7 @@ public struct SQLiteError: Error, CustomStringConvertible {
     /// What went wrong, specific to SQLite. New kinds may be added without breaking callers.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case notADatabase, corrupt
+            case notADatabase, corrupt, cannotOpen, readOnly
             case uniqueViolation, foreignKeyViolation, notNullViolation, constraintViolation
             case busy, locked, schemaChanged
             case multipleStatements, unbindableValue, misuse, other
@@ -29,6 +29,13 @@ public struct SQLiteError: Error, CustomStringConvertible {
         public static let notADatabase = Kind(.notADatabase)
         /// The database file is malformed (`SQLITE_CORRUPT`).
         public static let corrupt = Kind(.corrupt)
+        /// The database file cannot be opened or created: a missing directory, no permission, or
+        /// read-only media without the `-shm` file WAL mode needs (`SQLITE_CANTOPEN`). The message
+        /// names the path.
+        public static let cannotOpen = Kind(.cannotOpen)
+        /// A write reached a database open for reading only (`SQLITE_READONLY`): a store opened
+        /// with ``SQLiteConfiguration/readOnly`` or over a file this process cannot write.
+        public static let readOnly = Kind(.readOnly)
         /// A `UNIQUE` or `PRIMARY KEY` constraint failed.
         public static let uniqueViolation = Kind(.uniqueViolation)
         /// A `FOREIGN KEY` constraint failed.
@@ -66,8 +73,8 @@ public struct SQLiteError: Error, CustomStringConvertible {
             case .uniqueViolation, .foreignKeyViolation, .notNullViolation, .constraintViolation: return .constraint
             case .busy, .locked: return .retryable
             case .schemaChanged: return .schemaMismatch
-            case .multipleStatements, .unbindableValue, .misuse: return .unsupported
-            case .other: return .other
+            case .multipleStatements, .unbindableValue, .misuse, .readOnly: return .unsupported
+            case .cannotOpen, .other: return .other
             }
         }
 
@@ -76,6 +83,8 @@ public struct SQLiteError: Error, CustomStringConvertible {
             switch code & 0xFF {
             case SQLITE_NOTADB: return .notADatabase
             case SQLITE_CORRUPT: return .corrupt
+            case SQLITE_CANTOPEN: return .cannotOpen
+            case SQLITE_READONLY: return .readOnly
             case SQLITE_BUSY: return .busy
             case SQLITE_LOCKED: return .locked
             case SQLITE_SCHEMA: return .schemaChanged
@@ -103,7 +112,8 @@ public struct SQLiteError: Error, CustomStringConvertible {
         case corrupt
         /// The schema is not what the statement expected.
         case schemaMismatch
-        /// The request cannot be served as written (misuse, multiple statements, unbindable value).
+        /// The request cannot be served as written (misuse, multiple statements, unbindable value,
+        /// a write to a read-only database).
         case unsupported
         /// Anything else.
         case other
@@ -124,6 +134,21 @@ public struct SQLiteError: Error, CustomStringConvertible {
     /// An error for an SQLite result code, classified by that code.
     init(code: Int32, message: String, sql: String?) {
         self.init(kind: .classify(code), code: code, message: message, sql: sql)
+    }
+
+    /// The error SQLite reports for `handle` after `code`; a file that cannot be opened is named
+    /// in the message, since SQLite's own ("unable to open database file") does not say which.
+    init(code: Int32, handle: OpaquePointer, sql: String?) {
+        var message = String(cString: sqlite3_errmsg(handle))
+        if Kind.classify(code) == .cannotOpen, let path = sqlite3_db_filename(handle, "main"), path.pointee != 0 {
+            message += ": \(String(cString: path))"
+        }
+        self.init(code: code, message: message, sql: sql)
+    }
+
+    /// A write refused before it reached SQLite because the database is open read-only.
+    static func readOnly(_ message: String) -> SQLiteError {
+        SQLiteError(kind: .readOnly, code: SQLITE_READONLY, message: message, sql: nil)
     }
 
     /// An error the raw layer raises itself, before or instead of calling SQLite.

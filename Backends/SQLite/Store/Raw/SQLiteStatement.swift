@@ -84,6 +84,6 @@ final class SQLiteStatement {
 
     /// The error for a failed call on this statement, with the connection's message and the SQL.
     func error(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))), sql: sql)
+        SQLiteError(code: code, handle: sqlite3_db_handle(handle), sql: sql)
     }
 }
