@@ -2,6 +2,8 @@
 //   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B] [--no-memory-probes]
 // or Strata's PostgreSQL store against raw libpq (see PostgresMode.swift):
 //   swift run -c release StrataBenchmark --postgres postgres://user@host:port/db [--tasks T] [--ops O] [--pool P]
+// or a batch delete with cascades (see BatchDeleteBenchmark.swift):
+//   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
 import Foundation
 import Strata
 
@@ -23,6 +25,10 @@ struct Options {
     var tasks = 16
     var concurrentOperations = 1_000
     var pool: Int?
+    /// `--batch-delete`: time a cascading batch delete of `parents` parents with `children` children each.
+    var batchDelete = false
+    var parents = 10_000
+    var children = 5
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -47,9 +53,13 @@ struct Options {
             case "--tasks": tasks = number(argument)
             case "--ops": concurrentOperations = number(argument)
             case "--pool": pool = number(argument)
+            case "--batch-delete": batchDelete = true
+            case "--parents": parents = number(argument)
+            case "--children": children = number(argument)
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
+                print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -112,6 +122,10 @@ func log(_ message: String) {
 let options = Options(CommandLine.arguments)
 if let side = options.probe {
     try probeMemory(side: side, path: options.database!)
+    exit(0)
+}
+if options.batchDelete {
+    try BatchDeleteBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {
