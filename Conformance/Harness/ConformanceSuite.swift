@@ -28,4 +28,6 @@ public enum ConformanceSuite {
         + CapabilityCases.all
         + HonestyCases.all
         + EvolutionCases.all
+        + PrefetchCases.all
+        + PartialFetchCases.all
 }

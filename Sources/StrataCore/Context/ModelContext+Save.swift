@@ -19,6 +19,7 @@ extension ModelContext {
         let inserted = pendingInserts
         let updated = pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
         let deleted = pendingDeletes
+        try loadUnfetched(of: updated)
         let (remapped, permanent, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
         adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted)
         for (identifier, values) in reregister {
