@@ -4,6 +4,8 @@
 //   swift run -c release StrataBenchmark --postgres postgres://user@host:port/db [--tasks T] [--ops O] [--pool P]
 // or a scan of every row in batches against fetching all (see BatchedScan.swift):
 //   swift run -c release StrataBenchmark --batched-scan [--rows N] [--batch-size B]
+// or a batch delete with cascades (see BatchDeleteBenchmark.swift):
+//   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
 import Foundation
 import Strata
 
@@ -28,6 +30,10 @@ struct Options {
     /// `--batched-scan`: measure `fetch(_:batchSize:)` against fetch-all, with `--batch-size` per batch.
     var batchedScan = false
     var scanBatchSize = 1_000
+    /// `--batch-delete`: time a cascading batch delete of `parents` parents with `children` children each.
+    var batchDelete = false
+    var parents = 10_000
+    var children = 5
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -54,9 +60,13 @@ struct Options {
             case "--pool": pool = number(argument)
             case "--batched-scan": batchedScan = true
             case "--batch-size": scanBatchSize = number(argument)
+            case "--batch-delete": batchDelete = true
+            case "--parents": parents = number(argument)
+            case "--children": children = number(argument)
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
+                print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -127,6 +137,10 @@ if let side = options.probe {
 }
 if options.batchedScan {
     try BatchedScan.run(options: options)
+    exit(0)
+}
+if options.batchDelete {
+    try BatchDeleteBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

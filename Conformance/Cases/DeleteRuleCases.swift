@@ -6,7 +6,7 @@ enum DeleteRuleCases {
     static let all: [ConformanceCase] = [
         cascadeDeletesPets, cascadeInSavingContext, cascadeSparesMovedPet, nullifyKeepsNotes, nullifyRemovesPetFromOwner, nullifyRemovesBookFromLibrary,
         emptyLibraryDeletes,
-    ] + DeleteRuleCases.deny + DeleteRuleCases.batch + DeleteRuleCases.cascadeOrder
+    ] + DeleteRuleCases.deny + DeleteRuleCases.batch + DeleteRuleCases.batchEquivalence + DeleteRuleCases.cascadeOrder
 
     /// Saves two owners: ann with rex and tom, bob with max.
     static func saveOwners(in container: ModelContainer) throws {

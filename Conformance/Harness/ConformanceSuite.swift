@@ -30,4 +30,6 @@ public enum ConformanceSuite {
         + EvolutionCases.all
         + LifetimeCases.all
         + BatchedFetchCases.all
+        + PrefetchCases.all
+        + PartialFetchCases.all
 }

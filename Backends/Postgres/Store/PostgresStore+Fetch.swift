@@ -4,7 +4,7 @@ import StrataSQL
 /// Reads run on a worker's connection, retried once on a fresh connection when it died.
 extension PostgresStore {
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
-        try read(severalStatements: engine.fetchReadsSeveralStatements(T.self)) { try self.engine.fetch(request, on: $0) }
+        try read(severalStatements: engine.fetchReadsSeveralStatements(request)) { try self.engine.fetch(request, on: $0) }
     }
 
     public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {

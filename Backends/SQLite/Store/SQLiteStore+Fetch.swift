@@ -5,7 +5,7 @@ import StrataSQL
 /// relationships) runs in one read transaction so it sees one state.
 extension SQLiteStore {
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
-        let several = try engine.fetchReadsSeveralStatements(T.self)
+        let several = try engine.fetchReadsSeveralStatements(request)
         return try connections.read { connection in
             try connection.consistentRead(needed: several) { try engine.fetch(request, on: connection) }
         }

@@ -16,13 +16,37 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var fetchOffset: Int?
     /// Whether unsaved inserts, changes and deletes of the context take part (default `true`).
     public var includePendingChanges: Bool = true
-    /// Accepted for source compatibility; stores load every property.
+    /// The attributes to load now; empty (the default) loads every one. A store may leave the
+    /// others out, and the context then loads them on first read or write, for every model of
+    /// the fetch at once. Relationships are always loaded; key paths that name no stored
+    /// attribute are ignored. A model the context already holds keeps its values.
     public var propertiesToFetch: [PartialKeyPath<T>] = []
-    /// Accepted for source compatibility; relationships load on first access.
+    /// Relationships whose models the fetch loads along with its own: one query per
+    /// relationship, not per model, so reading them later costs no store call. Key paths that
+    /// name no relationship are ignored.
     public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy
+    }
+}
+
+extension FetchDescriptor {
+    /// The stored attributes of `entity` that ``propertiesToFetch`` names, or `nil` when it asks
+    /// for every one (empty, or naming them all): what a store must load.
+    public func fetchedAttributeNames(of entity: Schema.Entity) -> Set<String>? {
+        guard !propertiesToFetch.isEmpty else { return nil }
+        let named = Set(propertiesToFetch.map { $0 as AnyKeyPath })
+        let stored = entity.storedAttributes
+        let fetched = Set(stored.lazy.filter { named.contains($0.keyPath) }.map(\.name))
+        return fetched.count == stored.count ? nil : fetched
+    }
+
+    /// The relationships of `entity` that ``relationshipKeyPathsForPrefetching`` names, in order.
+    public func prefetchedRelationships(of entity: Schema.Entity) -> [Schema.Relationship] {
+        guard !relationshipKeyPathsForPrefetching.isEmpty else { return [] }
+        let named = relationshipKeyPathsForPrefetching.map { $0 as AnyKeyPath }
+        return named.compactMap { keyPath in entity.relationships.first { $0.keyPath == keyPath } }
     }
 }

@@ -57,6 +57,7 @@ extension ModelContext {
         pendingInserts.removeAll { doomed.contains($0.storage.identifier) }
         pendingChanges.removeAll { doomed.contains($0.identifier) }
         pendingDeletes.removeAll { doomed.contains($0.storage.identifier) }
+        if !unfetched.isEmpty { unfetched = unfetched.filter { !doomed.contains($0.key) } }
         forget(doomed)
     }
 

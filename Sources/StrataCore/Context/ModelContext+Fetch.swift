@@ -74,7 +74,9 @@ extension ModelContext {
         while true {
             do {
                 let models = try fetchFromStore(container.dataStore, attempt, entity: entity)
-                return evaluateHere ? FetchEvaluator.apply(descriptor, to: models) : models
+                let matching = evaluateHere ? FetchEvaluator.apply(descriptor, to: models) : models
+                try prefetch(descriptor, for: matching, entity: entity)
+                return matching
             } catch DataStoreError.preferInMemoryFilter where attempt.predicate != nil {
                 evaluateHere = true
                 attempt = FetchDescriptor<T>()

@@ -56,6 +56,7 @@ extension ModelContext: ModelResolver {
 
     func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {
         guard storage.owner === owner, !storage.isInserted else { return }
+        loadUnfetched(of: storage)
         undoLog.append(UndoEntry(storage: storage, slot: index, value: storage.values[index], object: storage.object(at: index)))
         guard !storage.isChanged else { return }
         storage.isChanged = true

@@ -3,6 +3,7 @@ extension ModelContext {
     func materialize<T: PersistentModel, Snapshot: DataStoreSnapshot>(
         _ result: consuming DataStoreFetchResult<T, Snapshot>, entity: Schema.Entity
     ) -> [T] {
+        let partial = UnfetchedBatch(leftOutBy: result.descriptor, entity: entity)
         let (fetched, related) = result.takeSnapshots()
         for (identifier, snapshot) in related where registry[identifier] == nil {
             if let relatedEntity = container.schema.entitiesByName[identifier.entityName] {
@@ -11,14 +12,14 @@ extension ModelContext {
         }
         if let first = fetched.first { registry.reserveCapacity(adding: fetched.count, like: first.persistentIdentifier) }
         if Snapshot.self == DefaultSnapshot.self {
-            return materialize(unsafeBitCast(consume fetched, to: [DefaultSnapshot].self), as: T.self, layout: entity.layout)
+            return materialize(unsafeBitCast(consume fetched, to: [DefaultSnapshot].self), as: T.self, layout: entity.layout, partial: partial)
         }
-        return fetched.map { register($0, as: T.self, layout: entity.layout) }
+        return fetched.map { register($0.persistentIdentifier, values: Self.values(of: $0, layout: entity.layout), as: T.self, layout: entity.layout, partial: partial) }
     }
 
     /// Strata's own snapshots, each moved into its model rather than copied: copying would
     /// retain every snapshot's values, a cache miss per row on memory the store wrote long before.
-    private func materialize<T: PersistentModel>(_ fetched: consuming [DefaultSnapshot], as _: T.Type, layout: EntityLayout) -> [T] {
+    private func materialize<T: PersistentModel>(_ fetched: consuming [DefaultSnapshot], as _: T.Type, layout: EntityLayout, partial: UnfetchedBatch?) -> [T] {
         var snapshots = fetched
         let count = snapshots.count
         return [T](unsafeUninitializedCapacity: count) { models, initialized in
@@ -28,7 +29,7 @@ extension ModelContext {
                 index -= 1
                 let identifier = snapshot.persistentIdentifier
                 let values = snapshot.layout === layout.snapshotLayout ? snapshot.takeValues() : Self.values(of: snapshot, layout: layout)
-                (models.baseAddress! + index).initialize(to: register(identifier, values: values, as: T.self, layout: layout))
+                (models.baseAddress! + index).initialize(to: register(identifier, values: values, as: T.self, layout: layout, partial: partial))
             }
             initialized = count
         }
@@ -50,15 +51,27 @@ extension ModelContext {
         register(snapshot.persistentIdentifier, values: Self.values(of: snapshot, layout: layout), as: Model.self, layout: layout)
     }
 
+    /// The model for fetched values: the registered one (refreshed when it has no unsaved
+    /// changes) or a new one. After a partial fetch (`partial`), the attributes the fetch left
+    /// out keep the values a registered model has, and are loaded on first use where it has none.
     private func register<Model: PersistentModel>(
-        _ identifier: PersistentIdentifier, values: consuming ContiguousArray<PersistentValue?>, as _: Model.Type, layout: EntityLayout
+        _ identifier: PersistentIdentifier, values: consuming ContiguousArray<PersistentValue?>, as _: Model.Type, layout: EntityLayout,
+        partial: UnfetchedBatch? = nil
     ) -> Model {
         if let existing = registry[identifier] {
             let storage = existing.storage
-            if !storage.isChanged && !storage.isInserted && !storage.isDeleted { storage.reload(values) }
+            guard !storage.isChanged && !storage.isInserted && !storage.isDeleted else { return existing as! Model }
+            if let partial {
+                refresh(storage, withPartial: values, leftOut: partial)
+            } else {
+                storage.reload(values)
+                if !unfetched.isEmpty { unfetched[identifier] = nil }
+            }
             return existing as! Model
         }
-        return instantiate(Model.self, layout: layout, values: consume values, identifier: identifier)
+        let model = instantiate(Model.self, layout: layout, values: consume values, identifier: identifier)
+        if let partial { track(model.storage, in: partial) }
+        return model
     }
 
     /// Creates and registers a model of `entity` over persisted values.

@@ -23,6 +23,7 @@ extension ModelContext {
         let inserted = pendingInserts
         let updated = pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
         let deleted = pendingDeletes
+        try loadUnfetched(of: updated)
         try validateRelationshipCounts(inserted: inserted, updated: updated, deleted: deleted)
         let (remapped, permanent, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
         adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted)

@@ -40,6 +40,8 @@ public final class ModelContext {
     @exclusivity(unchecked) var undoLog: [UndoEntry] = []
     /// Values of related rows a store returned with a fetch, until a relationship reads them.
     @exclusivity(unchecked) var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
+    /// Fetched models whose attributes a partial fetch left out, by identifier, until they load.
+    @exclusivity(unchecked) var unfetched: [PersistentIdentifier: UnfetchedBatch] = [:]
 
     /// Creates a context over the container's store.
     public init(_ container: ModelContainer) {

@@ -13,7 +13,11 @@ extension AnyModelStorage {
         case nil:
             break
         }
-        guard let stored = values[index] else { return defaultValue(of: layout.properties[index], as: Value.self) }
+        // A fetched model's empty slot may be an attribute a partial fetch left out (only its
+        // context knows: read after the context is gone, it reads the default).
+        guard let stored = values[index] ?? (isInserted ? nil : context?.unfetchedValue(of: self, at: index)) else {
+            return defaultValue(of: layout.properties[index], as: Value.self)
+        }
         if let direct = layout.directTypes[index], direct._holds(stored) { return direct.value(of: stored, as: Value.self) }
         let decoded: Any
         do { decoded = try layout.codecs[index]!.decode(stored) } catch {

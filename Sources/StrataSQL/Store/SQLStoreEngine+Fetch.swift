@@ -16,10 +16,12 @@ extension SQLStoreEngine {
     /// The snapshots matching a request, with their to-many relationships.
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         let mapping = try mapping(for: T.self)
-        let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: mapping.selectColumns(alias: Self.rowAlias))))
-        var snapshots = try readSnapshots(statement, mapping: mapping, on: connection)
+        let read = readMapping(for: request.descriptor, mapping)
+        let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: read.selectColumns(alias: Self.rowAlias))))
+        var snapshots = try readSnapshots(statement, mapping: read, on: connection)
         if keyOrderIsLeftToMemory(request.descriptor) { Self.sortByKey(&snapshots) { $0.persistentIdentifier.primaryKey.integerValue! } }
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots)
+        let related = try prefetchedSnapshots(request.descriptor, from: snapshots, mapping: mapping, on: connection)
+        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots, relatedSnapshots: related)
     }
 
     /// How many rows match a request.
@@ -44,17 +46,9 @@ extension SQLStoreEngine {
         return identifiers(mapping.entity.name, keys)
     }
 
-    /// The stored snapshots of the identifiers this store holds, by identifier.
+    /// The stored snapshots of the identifiers this store holds, by identifier (one query per entity).
     public func cachedSnapshots(for identifiers: [PersistentIdentifier], on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
-        var found: [PersistentIdentifier: DefaultSnapshot] = [:]
-        for identifier in identifiers where isStored(identifier) {
-            let mapping = try mapping(identifier.entityName)
-            let statement = SQLStatement(text: mapping.selectByKeySQL, binds: [.integer(identifier.primaryKey.integerValue!)])
-            if let snapshot = try readSnapshots(statement, mapping: mapping, on: connection).first {
-                found[identifier] = snapshot
-            }
-        }
-        return found
+        try storedSnapshots(for: identifiers, on: connection)
     }
 
     /// Whether an identifier names a row of this store (a permanent, integer-keyed identifier).

@@ -8,8 +8,9 @@ extension SQLStoreEngine {
     }
 
     /// Deletes the rows matching a batch delete's predicate. An entity that no relationship
-    /// touches is deleted with one `DELETE … WHERE`; otherwise the matching rows go through the
-    /// delete rules. Call inside one write transaction.
+    /// touches is deleted with one `DELETE … WHERE`; otherwise the matching keys are selected
+    /// once and go through the delete rules set by set (``SQLDeletion``). Call inside one write
+    /// transaction.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {
         let mapping = try mapping(for: T.self)
         let keys = try select(FetchDescriptor(predicate: request.predicate), mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])
@@ -26,8 +27,8 @@ extension SQLStoreEngine {
             try connection.run(checked(serializer.statement))
             return
         }
-        let doomed = identifiers(mapping.entity.name, try connection.integers(checked(serialize(keys))))
-        try SQLDeletion(engine: self, connection: connection, deleting: Set(doomed)).apply()
+        let doomed = try connection.integers(checked(serialize(keys)))
+        try SQLDeletion(engine: self, connection: connection, entityName: mapping.entity.name, storedKeys: doomed).apply()
     }
 
     /// Whether the entity has relationships or is the destination of one.

@@ -1,0 +1,93 @@
+import StrataCore
+
+/// What a fetch loads besides its own rows' columns: the rows its prefetched relationships
+/// reach (``FetchDescriptor/relationshipKeyPathsForPrefetching``), rows by key, and only the
+/// columns ``FetchDescriptor/propertiesToFetch`` asks for.
+extension SQLStoreEngine {
+    /// Whether a fetch runs several statements (to-many relationships or prefetched rows are
+    /// read apart from its rows), so the backend must run it in one read transaction.
+    public func fetchReadsSeveralStatements<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Bool {
+        try fetchReadsSeveralStatements(T.self) || !request.descriptor.relationshipKeyPathsForPrefetching.isEmpty
+    }
+
+    /// The mapping a fetch reads rows with: the entity's, or for a partial fetch one that reads
+    /// the key, the foreign keys and only the attributes asked for (the others stay `nil` in
+    /// the snapshots, and the context loads them when first used).
+    func readMapping<T: PersistentModel>(for descriptor: FetchDescriptor<T>, _ mapping: EntityMapping) -> EntityMapping {
+        guard let names = descriptor.fetchedAttributeNames(of: mapping.entity) else { return mapping }
+        return mapping.reading(attributes: names)
+    }
+
+    /// The rows the descriptor's prefetched relationships reach from `snapshots`, by identifier:
+    /// one query per relationship (and per ``keysPerStatement`` keys), whatever the number of
+    /// rows, each row read whole with its to-many relationships.
+    func prefetchedSnapshots<T: PersistentModel, Connection: SQLConnection>(
+        _ descriptor: FetchDescriptor<T>, from snapshots: [DefaultSnapshot], mapping: EntityMapping, on connection: Connection
+    ) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        var related: [PersistentIdentifier: DefaultSnapshot] = [:]
+        for relationship in descriptor.prefetchedRelationships(of: mapping.entity) {
+            guard let slot = mapping.entity.snapshotLayout.index(of: relationship.name) else { continue }
+            // Rows of the fetch itself (a relationship to the same entity) are loaded already.
+            let loaded = relationship.destination == mapping.entity.name ? Set(snapshots.lazy.map(\.persistentIdentifier)) : []
+            var seen = Set<Int64>()
+            var keys: [Int64] = []
+            for snapshot in snapshots {
+                for target in SQLSaveWriter<Connection>.identifiers(in: snapshot.values[slot])
+                where isStored(target) && related[target] == nil && !loaded.contains(target) {
+                    let key = target.primaryKey.integerValue!
+                    if seen.insert(key).inserted { keys.append(key) }
+                }
+            }
+            for snapshot in try storedSnapshots(of: self.mapping(relationship.destination), keys: keys, on: connection) {
+                related[snapshot.persistentIdentifier] = snapshot
+            }
+        }
+        return related
+    }
+
+    /// The stored rows of the identifiers this store holds, by identifier: one query per entity
+    /// (and per ``keysPerStatement`` keys), each row with its to-many relationships.
+    func storedSnapshots(for identifiers: [PersistentIdentifier], on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        var found: [PersistentIdentifier: DefaultSnapshot] = [:]
+        for (entityName, wanted) in Dictionary(grouping: identifiers.filter(isStored), by: \.entityName) {
+            let keys = Array(Set(wanted.lazy.map { $0.primaryKey.integerValue! })).sorted()
+            for snapshot in try storedSnapshots(of: mapping(entityName), keys: keys, on: connection) {
+                found[snapshot.persistentIdentifier] = snapshot
+            }
+        }
+        return found
+    }
+
+    /// The rows of an entity with these keys, with their to-many relationships.
+    private func storedSnapshots(of mapping: EntityMapping, keys: [Int64], on connection: some SQLConnection) throws -> [DefaultSnapshot] {
+        guard keys.count > 1 else {
+            guard let key = keys.first else { return [] }
+            return try readSnapshots(SQLStatement(text: mapping.selectByKeySQL, binds: [.integer(key)]), mapping: mapping, on: connection)
+        }
+        let alias = Self.rowAlias
+        var found: [DefaultSnapshot] = []
+        for chunk in keys.chunked(into: Self.keysPerStatement) {
+            let select = SQLSelect(
+                columns: mapping.selectColumns(alias: alias), from: mapping.table, as: alias,
+                where: .binary(.column(table: alias, name: SQLNames.primaryKey), "IN", .list(chunk.map { .bind(.integer($0)) })))
+            found += try readSnapshots(serialize(select), mapping: mapping, on: connection)
+        }
+        return found
+    }
+}
+
+extension EntityMapping {
+    /// This mapping reading only the key, the foreign keys and the attributes `names` names:
+    /// rows decoded with it leave every other attribute `nil`. For reads only: its write
+    /// statements and ``selectByKeySQL`` are still the full mapping's.
+    func reading(attributes names: Set<String>) -> EntityMapping {
+        let propertyNames = entity.snapshotLayout.propertyNames
+        return EntityMapping(reading: self, columns: columns.filter { $0.destination != nil || names.contains(propertyNames[$0.slot]) })
+    }
+
+    private init(reading full: EntityMapping, columns: [Column]) {
+        (entity, table, toMany) = (full.entity, full.table, full.toMany)
+        (insertSQL, fullUpdate, selectByKeySQL) = (full.insertSQL, full.fullUpdate, full.selectByKeySQL)
+        self.columns = columns
+    }
+}

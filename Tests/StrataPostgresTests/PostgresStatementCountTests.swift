@@ -1,0 +1,79 @@
+import Foundation
+import StrataConformance
+import StrataCore
+import Synchronization
+import Testing
+
+@testable import StrataPostgres
+
+/// What prefetching, partial fetches and batch deletes cost in statements on PostgreSQL, from
+/// the trace hook.
+@Suite struct PostgresStatementCountTests {
+    /// A store of `types` in a fresh database, tracing into the returned recorder.
+    func traced(_ name: String, _ types: [any PersistentModel.Type]) throws -> (ModelContainer, SQLRecorder) {
+        let recorder = SQLRecorder()
+        var configuration = try PostgresConfiguration(url: TestCluster.shared().makeDatabase(named: name))
+        configuration.trace = recorder.hook
+        return (try ModelContainer(for: Schema(types), configurations: [configuration]), recorder)
+    }
+
+    /// The statements recorded since `start`, SELECTs only.
+    func selects(_ recorder: SQLRecorder, since start: Int) -> [String] {
+        recorder.statements.dropFirst(start).filter { $0.hasPrefix("SELECT") }
+    }
+
+    @Test func fivePetsWithTheirOwnersPrefetchedCostOneQueryPerRelationship() throws {
+        let (container, recorder) = try traced("prefetch", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(5, petsEach: 1, in: container)
+        let start = recorder.statements.count
+        var descriptor = FetchDescriptor<Pet>(sortBy: [SortDescriptor(\.name)])
+        descriptor.relationshipKeyPathsForPrefetching = [\Pet.owner]
+        let context = ModelContext(container)
+        let owners = try context.fetch(descriptor).map { $0.owner?.name }
+        #expect(owners == (1...5).map { "owner\($0)" })
+        #expect(selects(recorder, since: start) == [
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" ORDER BY "t0"."name" COLLATE "C" ASC NULLS FIRST"#,
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3, $4, $5))"#,
+            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN ($1, $2, $3, $4, $5)) ORDER BY "r"."_pk" ASC"#,
+        ])
+    }
+
+    @Test func aPartialFetchReadsTheAskedColumnsAndUpdatesOnlyTheChangedOne() throws {
+        let (container, recorder) = try traced("partial", [Row.self])
+        let setup = ModelContext(container)
+        for index in 1...3 { setup.insert(Row(tag: "r\(index)", int: index, string: "s\(index)", optString: "o\(index)")) }
+        try setup.save()
+        var start = recorder.statements.count
+        let context = ModelContext(container)
+        var descriptor = FetchDescriptor<Row>(sortBy: [SortDescriptor(\.tag)])
+        descriptor.propertiesToFetch = [\Row.tag, \Row.int]
+        let rows = try context.fetch(descriptor)
+        #expect(selects(recorder, since: start) == [#"SELECT "t0"."_pk", "t0"."tag", "t0"."int" FROM "Row" AS "t0" ORDER BY "t0"."tag" COLLATE "C" ASC NULLS FIRST"#])
+        rows[1].optString = "changed"
+        #expect(selects(recorder, since: start).count == 2, "the first change loads what the fetch left out, for every row of the fetch")
+        #expect(rows.map(\.string) == ["s1", "s2", "s3"])
+        start = recorder.statements.count
+        try context.save()
+        #expect(recorder.statements.dropFirst(start).filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "Row" SET "optString" = $1 WHERE "_pk" = $2"#])
+        let reader = ModelContext(container)
+        let stored = try reader.fetch(FetchDescriptor<Row>(sortBy: [SortDescriptor(\.tag)]))
+        #expect(stored.map { "\($0.tag) \($0.int) \($0.string) \($0.optString ?? "nil")" } == ["r1 1 s1 o1", "r2 2 s2 changed", "r3 3 s3 o3"])
+    }
+
+    @Test func aCascadingBatchDeleteRunsAStatementPerRelationshipNotPerRow() throws {
+        let (container, recorder) = try traced("batch", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(20, petsEach: 3, in: container)
+        let start = recorder.statements.count
+        try ModelContext(container).delete(model: Owner.self, where: #Predicate { $0.age! > 10 })
+        let writes = recorder.statements.dropFirst(start).map { String($0.prefix { $0 != "(" }) }.filter { !$0.hasPrefix("SELECT") }
+        #expect(writes.filter { $0.hasPrefix("DELETE") || $0.hasPrefix("UPDATE") } == [
+            #"DELETE FROM "Owner" WHERE "#,
+            #"DELETE FROM "Pet" WHERE "#,
+            #"UPDATE "Pet" SET "owner" = NULL WHERE "#,
+        ])
+        #expect(recorder.statements.dropFirst(start).filter { $0.hasPrefix("SELECT") }.count == 3, "the context's identifiers, the store's keys, the cascaded pets")
+        let reader = ModelContext(container)
+        #expect(try reader.fetchCount(FetchDescriptor<Owner>()) == 10)
+        #expect(try reader.fetchCount(FetchDescriptor<Pet>()) == 30)
+    }
+}

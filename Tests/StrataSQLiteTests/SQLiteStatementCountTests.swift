@@ -1,0 +1,80 @@
+import Foundation
+import StrataConformance
+import StrataCore
+import StrataSQLite
+import Testing
+
+/// What prefetching, partial fetches and batch deletes cost in statements, from the trace hook.
+@Suite struct SQLiteStatementCountTests {
+    /// A fresh store of `types`, tracing into the returned recorder.
+    func traced(_ name: String, _ types: [any PersistentModel.Type]) throws -> (ModelContainer, SQLiteTraceTests.Recorder) {
+        let (configuration, recorder) = SQLiteTraceTests().traced(name)
+        return (try ModelContainer(for: Schema(types), configurations: [configuration]), recorder)
+    }
+
+    @Test func fivePetsWithTheirOwnersPrefetchedCostOneQueryPerRelationship() throws {
+        let (container, recorder) = try traced("prefetch", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(5, petsEach: 1, in: container)
+        recorder.clear()
+        var descriptor = FetchDescriptor<Pet>(sortBy: [SortDescriptor(\.name)])
+        descriptor.relationshipKeyPathsForPrefetching = [\Pet.owner]
+        let context = ModelContext(container)
+        let owners = try context.fetch(descriptor).map { $0.owner?.name }
+        #expect(owners == (1...5).map { "owner\($0)" })
+        #expect(recorder.selects == [
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" ORDER BY "t0"."name" ASC"#,
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN (?1, ?2, ?3, ?4, ?5))"#,
+            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN (?1, ?2, ?3, ?4, ?5)) ORDER BY "r"."_pk" ASC"#,
+        ])
+        #expect(recorder.all.count == 5, "the three queries in one read transaction")
+    }
+
+    @Test func aPartialFetchReadsTheAskedColumnsAndLoadsTheOthersOncePerFetch() throws {
+        let (container, recorder) = try traced("partial", [Row.self])
+        let setup = ModelContext(container)
+        for index in 1...3 { setup.insert(Row(tag: "r\(index)", int: index, string: "s\(index)", optString: "o\(index)")) }
+        try setup.save()
+        recorder.clear()
+        let context = ModelContext(container)
+        var descriptor = FetchDescriptor<Row>(sortBy: [SortDescriptor(\.tag)])
+        descriptor.propertiesToFetch = [\Row.tag, \Row.int]
+        let rows = try context.fetch(descriptor)
+        #expect(recorder.selects == [#"SELECT "t0"."_pk", "t0"."tag", "t0"."int" FROM "Row" AS "t0" ORDER BY "t0"."tag" ASC"#])
+        #expect(rows.map(\.int) == [1, 2, 3])
+        #expect(recorder.selects.count == 1, "the fetched attributes read without a query")
+        rows[1].optString = "changed"
+        #expect(recorder.selects.count == 2, "the first change loads what the fetch left out, for every row of the fetch")
+        #expect(rows.map(\.string) == ["s1", "s2", "s3"])
+        #expect(rows.map(\.optString) == ["o1", "changed", "o3"])
+        recorder.clear()
+        try context.save()
+        #expect(recorder.all.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "Row" SET "optString" = ?1 WHERE "_pk" = ?2"#])
+        let stored = try ModelContext(container).fetch(FetchDescriptor<Row>(sortBy: [SortDescriptor(\.tag)]))
+        #expect(stored.map { "\($0.tag) \($0.int) \($0.string) \($0.optString ?? "nil")" } == ["r1 1 s1 o1", "r2 2 s2 changed", "r3 3 s3 o3"])
+    }
+
+    @Test func aCascadingBatchDeleteRunsAStatementPerRelationshipNotPerRow() throws {
+        let (container, recorder) = try traced("batch", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(20, petsEach: 3, in: container)
+        let setup = ModelContext(container)
+        setup.insert(Pet(name: "stray"))
+        try setup.save()
+        recorder.clear()
+        try ModelContext(container).delete(model: Owner.self, where: #Predicate { $0.age! > 10 })
+        let statements = recorder.all.map { String($0.prefix { $0 != "(" }) }
+        // The context first reads which rows match, to mirror the delete on the models it holds.
+        #expect(statements == [
+            #"SELECT "t0"."_pk" FROM "Owner" AS "t0" WHERE "#,
+            "BEGIN IMMEDIATE",
+            #"SELECT "t0"."_pk" FROM "Owner" AS "t0" WHERE "#,
+            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE "#,
+            #"DELETE FROM "Owner" WHERE "#,
+            #"DELETE FROM "Pet" WHERE "#,
+            #"UPDATE "Pet" SET "owner" = NULL WHERE "#,
+            "COMMIT",
+        ])
+        let reader = ModelContext(container)
+        #expect(try reader.fetchCount(FetchDescriptor<Owner>()) == 10)
+        #expect(try reader.fetch(FetchDescriptor<Pet>()).map(\.name).sorted() == (["stray"] + (1...10).flatMap { index in (1...3).map { "pet\(index).\($0)" } }).sorted())
+    }
+}
