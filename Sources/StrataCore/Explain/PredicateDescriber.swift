@@ -1,0 +1,115 @@
+import Foundation
+
+/// Readable text for the parts of a predicate and a sort, as ``FetchExplanation`` and fallback
+/// warnings show them: `$0.name.count == ?`, `$0.owner?.age ?? ? > ?`, `start descending`.
+///
+/// Property names come from the schema (a model's key paths have no names at run time). A value
+/// shows as `?`, as a bound value does in SQL, unless `showsValues` is set: values can be
+/// personal data and do not belong in logs by default. A node the describer does not know shows
+/// as its type's name, such as `Filter(…)`.
+public struct PredicateDescriber {
+    /// Whether values appear as written rather than as `?`.
+    public let showsValues: Bool
+    private let propertyNames: [AnyKeyPath: String]
+
+    /// A describer naming the properties of `schema`'s entities.
+    public init(schema: Schema, showsValues: Bool = false) {
+        self.showsValues = showsValues
+        var names: [AnyKeyPath: String] = [:]
+        for entity in schema.entities {
+            for property in entity.properties { names[property.keyPath] = property.name }
+        }
+        self.propertyNames = names
+    }
+
+    /// One text per conjunct of the predicate (see ``Predicate/conjuncts``).
+    public func describe<T>(_ predicate: Predicate<T>) -> [String] {
+        let scope = DescriptionScope(describer: self, variables: [predicate.variable.key: "$0"])
+        return predicate.conjuncts.map { scope.describe($0) }
+    }
+
+    /// A sort descriptor: the property it compares and its direction, such as `start descending`.
+    public func describe<T>(_ descriptor: SortDescriptor<T>) -> String {
+        let order = descriptor.order == .forward ? "ascending" : "descending"
+        guard let keyPath = descriptor.keyPath else { return "a comparator, \(order)" }
+        return "\(name(of: keyPath)) \(order)"
+    }
+
+    /// The name of a key path's last member: a schema property, a collection's `count`,
+    /// `isEmpty`, `first` or `last`, or as the runtime spells it.
+    func name(of keyPath: AnyKeyPath) -> String {
+        if let name = propertyNames[keyPath] { return name }
+        if type(of: keyPath).valueType == PersistentIdentifier.self { return "persistentModelID" }
+        let spelled = String(describing: keyPath)
+        // Stored properties read `\Type.name`; computed ones `\Type.<computed 0x… (Type)>`.
+        guard !spelled.contains("<computed"), let dot = spelled.lastIndex(of: ".") else { return "‹computed›" }
+        return String(spelled[spelled.index(after: dot)...])
+    }
+
+    /// A value as the describer shows it.
+    func value(_ value: Any) -> String {
+        guard showsValues else { return "?" }
+        guard let wrapped = flattenedOptional(value) else { return "nil" }
+        return String(reflecting: wrapped)
+    }
+}
+
+/// The names of the variables in scope while describing one predicate.
+final class DescriptionScope {
+    let describer: PredicateDescriber
+    private var variables: [PredicateExpressions.VariableID: String]
+
+    init(describer: PredicateDescriber, variables: [PredicateExpressions.VariableID: String]) {
+        self.describer = describer
+        self.variables = variables
+    }
+
+    /// The text of an expression.
+    func describe(_ expression: any PredicateExpression) -> String {
+        guard let node = expression as? any DescribedPredicateExpression else {
+            let name = String(describing: type(of: expression))
+            return "\(name.prefix { $0 != "<" })(…)"
+        }
+        return node.describe(in: self)
+    }
+
+    /// The text of an operand of an operator: parenthesized when it is an operation itself.
+    func operand(_ expression: any PredicateExpression) -> String {
+        let text = describe(expression)
+        return (expression as? any DescribedPredicateExpression)?.isOperation == true ? "(\(text))" : text
+    }
+
+    /// A binary operation: `lhs symbol rhs`, each side parenthesized when it is an operation.
+    func infix(_ lhs: any PredicateExpression, _ symbol: String, _ rhs: any PredicateExpression) -> String {
+        "\(operand(lhs)) \(symbol) \(operand(rhs))"
+    }
+
+    /// The name of a variable; one the predicate binds in a closure is named where it is bound.
+    func name(of variable: PredicateExpressions.VariableID) -> String {
+        variables[variable] ?? "x"
+    }
+
+    /// Runs `body` with `variable` named `name` (`x1`, `x2`, … for nested closures).
+    func naming<Result>(_ variable: PredicateExpressions.VariableID, _ name: String, _ body: () -> Result) -> Result {
+        let previous = variables.updateValue(name, forKey: variable)
+        defer { variables[variable] = previous }
+        return body()
+    }
+
+    /// A fresh name for a closure's variable.
+    func closureVariableName() -> String {
+        "x\(variables.count)"
+    }
+}
+
+/// A predicate node that ``PredicateDescriber`` can spell.
+protocol DescribedPredicateExpression {
+    /// The node's text.
+    func describe(in scope: DescriptionScope) -> String
+    /// Whether the text is an operation (`a == b`) that needs parentheses inside another.
+    var isOperation: Bool { get }
+}
+
+extension DescribedPredicateExpression {
+    var isOperation: Bool { true }
+}
