@@ -19,10 +19,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
     ],
     targets: [
         // The model layer: models, schema, identifiers, container, context, the DataStore protocol.
-        .target(name: "StrataCore", dependencies: ["StrataMacros"], path: "Sources/StrataCore"),
+        .target(name: "StrataCore", dependencies: ["StrataMacros", .product(name: "Logging", package: "swift-log")], path: "Sources/StrataCore"),
         .macro(
             name: "StrataMacros",
             dependencies: [
