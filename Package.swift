@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
-            dependencies: ["StrataSQLite", "StrataConformance"],
+            dependencies: ["StrataSQLite", "StrataConformance", .product(name: "Logging", package: "swift-log")],
             path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(

@@ -5,7 +5,7 @@ import StrataCore
 /// models of those rows, sorts what SQL could not, and applies the window.
 extension SQLStoreEngine {
     /// The first page a limited read asks for, at least; each next page is twice the last.
-    static let firstPageSize = 32
+    public static let firstPageSize = 32
 
     /// The rows of a plan that leaves part of its descriptor to Swift, in the descriptor's order
     /// and window. Related rows the predicate or sort reaches are read by key as needed.
