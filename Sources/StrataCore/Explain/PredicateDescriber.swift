@@ -11,15 +11,22 @@ public struct PredicateDescriber {
     /// Whether values appear as written rather than as `?`.
     public let showsValues: Bool
     private let propertyNames: [AnyKeyPath: String]
+    /// Property names by how the runtime spells the property in a key path (`<computed 0x… (String)>`).
+    private let componentNames: [String: String]
 
     /// A describer naming the properties of `schema`'s entities.
     public init(schema: Schema, showsValues: Bool = false) {
         self.showsValues = showsValues
         var names: [AnyKeyPath: String] = [:]
+        var components: [String: String] = [:]
         for entity in schema.entities {
-            for property in entity.properties { names[property.keyPath] = property.name }
+            for property in entity.properties {
+                names[property.keyPath] = property.name
+                components[Self.members(of: property.keyPath)] = property.name
+            }
         }
         self.propertyNames = names
+        self.componentNames = components
     }
 
     /// One text per conjunct of the predicate (see ``Predicate/conjuncts``).
@@ -35,15 +42,28 @@ public struct PredicateDescriber {
         return "\(name(of: keyPath)) \(order)"
     }
 
-    /// The name of a key path's last member: a schema property, a collection's `count`,
-    /// `isEmpty`, `first` or `last`, or as the runtime spells it.
+    /// The name of a key path's members: a schema property, a chain of them through to-one
+    /// relationships (`trip?.name`), or `persistentModelID`; `‹key path›` when the runtime
+    /// does not spell it in a way that names it.
     func name(of keyPath: AnyKeyPath) -> String {
         if let name = propertyNames[keyPath] { return name }
         if type(of: keyPath).valueType == PersistentIdentifier.self { return "persistentModelID" }
+        // The runtime spells a model's (computed) property `<computed 0x… (Type)>`, the same in
+        // every key path through it: replace each such member with the property's name.
+        var members = Self.members(of: keyPath)
+        for (component, name) in componentNames where members.contains(component) {
+            members = members.replacingOccurrences(of: component, with: name)
+        }
+        // An optional chain's result is wrapped again, which the runtime spells as a last `?`.
+        if members.hasSuffix("?") { members.removeLast() }
+        return members.contains("<computed") || members.isEmpty ? "‹key path›" : members
+    }
+
+    /// A key path's members as the runtime spells them, without the root type: `trip?.name`.
+    private static func members(of keyPath: AnyKeyPath) -> String {
         let spelled = String(describing: keyPath)
-        // Stored properties read `\Type.name`; computed ones `\Type.<computed 0x… (Type)>`.
-        guard !spelled.contains("<computed"), let dot = spelled.lastIndex(of: ".") else { return "‹computed›" }
-        return String(spelled[spelled.index(after: dot)...])
+        let root = "\\\(type(of: keyPath).rootType)."
+        return spelled.hasPrefix(root) ? String(spelled.dropFirst(root.count)) : ""
     }
 
     /// A value as the describer shows it.
