@@ -46,27 +46,27 @@ struct ExplainCommand: ParsableCommand {
                 title: "1. everything translates: predicate, sort and window all run in SQL",
                 swift: #"FetchDescriptor<Trip>(predicate: #Predicate { $0.budget != 100 }, sortBy: [SortDescriptor(\.start)]), fetchLimit 2"#,
                 explain: { context, values in
-                    var descriptor = FetchDescriptor<Trip>(predicate: #Predicate { $0.budget != 100 }, sortBy: [SortDescriptor(\.start)])
-                    descriptor.fetchLimit = 2
-                    return try context.explain(descriptor, showingValues: values)
+                    try context.explain(
+                        windowed(FetchDescriptor<Trip>(predicate: #Predicate { $0.budget != 100 }, sortBy: [SortDescriptor(\.start)]), limit: 2),
+                        showingValues: values)
                 }),
             Example(
                 title: "2. one conjunct cannot translate (String.count counts Characters): the other still runs in SQL, and the limit reads pages",
                 swift: #"#Predicate<Trip> { $0.budget != nil && $0.name.count > 4 }, sortBy: [SortDescriptor(\.start, order: .reverse)], fetchLimit 2"#,
                 explain: { context, values in
-                    var descriptor = FetchDescriptor<Trip>(
-                        predicate: #Predicate { $0.budget != nil && $0.name.count > 4 }, sortBy: [SortDescriptor(\.start, order: .reverse)])
-                    descriptor.fetchLimit = 2
-                    return try context.explain(descriptor, showingValues: values)
+                    try context.explain(
+                        windowed(FetchDescriptor<Trip>(
+                            predicate: #Predicate { $0.budget != nil && $0.name.count > 4 }, sortBy: [SortDescriptor(\.start, order: .reverse)]), limit: 2),
+                        showingValues: values)
                 }),
             Example(
                 title: "3. a sort through a relationship runs in memory; the predicate still runs in SQL, the window after the sort",
                 swift: #"#Predicate<Stop> { $0.trip?.budget != nil }, sortBy: [SortDescriptor(\.trip?.name), SortDescriptor(\.city)], fetchOffset 1"#,
                 explain: { context, values in
-                    var descriptor = FetchDescriptor<Stop>(
-                        predicate: #Predicate { $0.trip?.budget != nil }, sortBy: [SortDescriptor(\.trip?.name), SortDescriptor(\.city)])
-                    descriptor.fetchOffset = 1
-                    return try context.explain(descriptor, showingValues: values)
+                    try context.explain(
+                        windowed(FetchDescriptor<Stop>(
+                            predicate: #Predicate { $0.trip?.budget != nil }, sortBy: [SortDescriptor(\.trip?.name), SortDescriptor(\.city)]), offset: 1),
+                        showingValues: values)
                 }),
             Example(
                 title: "4. nothing translates: every row is read and Swift evaluates the predicate",
@@ -75,5 +75,13 @@ struct ExplainCommand: ParsableCommand {
                     try context.explain(FetchDescriptor<Stop>(predicate: #Predicate { $0.city.count <= 4 || $0.city.contains("ø") }), showingValues: values)
                 }),
         ]
+    }
+
+    /// `descriptor` with an offset and a limit.
+    static func windowed<T>(_ descriptor: FetchDescriptor<T>, offset: Int? = nil, limit: Int? = nil) -> FetchDescriptor<T> {
+        var windowed = descriptor
+        windowed.fetchOffset = offset
+        windowed.fetchLimit = limit
+        return windowed
     }
 }
