@@ -60,7 +60,9 @@ let package = Package(
             path: "Sources/StrataCLI"
         ),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
-        .executableTarget(name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ"], path: "Benchmarks/StrataBenchmark"),
+        .executableTarget(
+            name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/StrataBenchmark"),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
         .testTarget(

@@ -2,6 +2,8 @@
 //   swift run -c release StrataBenchmark [--rows N] [--runs R] [--repeat K] [--lookups L] [--batch B] [--no-memory-probes]
 // or Strata's PostgreSQL store against raw libpq (see PostgresMode.swift):
 //   swift run -c release StrataBenchmark --postgres postgres://user@host:port/db [--tasks T] [--ops O] [--pool P]
+// or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
+//   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
 import Foundation
 import Strata
 
@@ -23,6 +25,8 @@ struct Options {
     var tasks = 16
     var concurrentOperations = 1_000
     var pool: Int?
+    /// `--fallback`: only the partial-predicate workload (FallbackBenchmark.swift).
+    var fallback = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -47,8 +51,9 @@ struct Options {
             case "--tasks": tasks = number(argument)
             case "--ops": concurrentOperations = number(argument)
             case "--pool": pool = number(argument)
+            case "--fallback": fallback = true
             case "-h", "--help":
-                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes]")
+                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
@@ -112,6 +117,10 @@ func log(_ message: String) {
 let options = Options(CommandLine.arguments)
 if let side = options.probe {
     try probeMemory(side: side, path: options.database!)
+    exit(0)
+}
+if options.fallback {
+    try FallbackBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {
