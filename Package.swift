@@ -19,10 +19,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
     ],
     targets: [
         // The model layer: models, schema, identifiers, container, context, the DataStore protocol.
-        .target(name: "StrataCore", dependencies: ["StrataMacros"], path: "Sources/StrataCore"),
+        .target(name: "StrataCore", dependencies: ["StrataMacros", .product(name: "Logging", package: "swift-log")], path: "Sources/StrataCore"),
         .macro(
             name: "StrataMacros",
             dependencies: [
@@ -59,7 +60,9 @@ let package = Package(
             path: "Sources/StrataCLI"
         ),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
-        .executableTarget(name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ"], path: "Benchmarks/StrataBenchmark"),
+        .executableTarget(
+            name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/StrataBenchmark"),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
         .testTarget(
@@ -75,7 +78,7 @@ let package = Package(
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
-            dependencies: ["StrataSQLite", "StrataConformance"],
+            dependencies: ["StrataSQLite", "StrataConformance", .product(name: "Logging", package: "swift-log")],
             path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(

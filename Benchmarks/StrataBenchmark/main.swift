@@ -6,6 +6,8 @@
 //   swift run -c release StrataBenchmark --batched-scan [--rows N] [--batch-size B]
 // or a batch delete with cascades (see BatchDeleteBenchmark.swift):
 //   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
+// or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
+//   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
 import Foundation
 import Strata
 
@@ -34,6 +36,8 @@ struct Options {
     var batchDelete = false
     var parents = 10_000
     var children = 5
+    /// `--fallback`: only the partial-predicate workload (FallbackBenchmark.swift).
+    var fallback = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -63,8 +67,9 @@ struct Options {
             case "--batch-delete": batchDelete = true
             case "--parents": parents = number(argument)
             case "--children": children = number(argument)
+            case "--fallback": fallback = true
             case "-h", "--help":
-                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes]")
+                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 exit(0)
@@ -141,6 +146,10 @@ if options.batchedScan {
 }
 if options.batchDelete {
     try BatchDeleteBenchmark.run(options: options)
+    exit(0)
+}
+if options.fallback {
+    try FallbackBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

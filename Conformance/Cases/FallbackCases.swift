@@ -7,7 +7,7 @@ enum FallbackCases {
 
     static let all: [ConformanceCase] = Refusal.allCases.flatMap { refusal in
         fetchCases(refusal) + [pendingCase(refusal)] + relationshipCases(refusal) + deleteCases(refusal)
-    }
+    } + partialCases
 
     /// What the intercepting store refuses.
     enum Refusal: String, CaseIterable, Sendable {

@@ -6,7 +6,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: ModelConfiguration
-    private let backing: any DataStoreBatching<DefaultSnapshot>
+    let backing: any DataStoreBatching<DefaultSnapshot>
 
     /// Opens the store the configuration selects.
     /// - Throws: the selected store's error (see ``SQLiteStore`` and ``InMemoryStore``).

@@ -21,46 +21,15 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let recorder = SQLTraceRecorder()
-        let container = try ModelContainer(for: Trip.self, Stop.self, configurations: makeConfiguration(recorder: recorder))
+        let container = try ModelContainer(for: Trip.self, Stop.self, configurations: DemoStore.configuration(store, trace: recorder.trace))
         try Self.insertSample(into: container)
         let walkthrough = DemoWalkthrough(context: ModelContext(container), recorder: recorder, showsSQL: store != .memory)
         try walkthrough.run()
     }
 
-    /// The configuration `--store` selects; prints where the data lives.
-    /// - Throws: ``StrataCLIError`` for an existing file; ``PostgresError`` for a malformed URL.
-    private func makeConfiguration(recorder: SQLTraceRecorder) throws -> any DataStoreConfiguration {
-        let url: URL
-        switch store {
-        case .memory:
-            print("store: in memory (InMemoryConfiguration). No SQL runs: predicates are evaluated in Swift.")
-            return InMemoryConfiguration()
-        case .postgres(let address):
-            let namespace = "strata_demo_\(UUID().uuidString.prefix(8).lowercased())"
-            var configuration = try PostgresConfiguration(url: address, namespace: namespace)
-            print("store: PostgreSQL \(configuration.settings), in a new schema \(namespace) (drop it with DROP SCHEMA \"\(namespace)\" CASCADE)")
-            print("each fetch below prints the SELECT statements it ran; $N marks a bound value, never written into the SQL")
-            configuration.trace = recorder.trace
-            return configuration
-        case .sqlite(let given):
-            guard !FileManager.default.fileExists(atPath: given.path) else { throw StrataCLIError.demoDatabaseExists(given.path) }
-            try FileManager.default.createDirectory(at: given.deletingLastPathComponent(), withIntermediateDirectories: true)
-            url = given
-        case nil:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            url = directory.appendingPathComponent("trips.sqlite")
-        }
-        print("store: SQLite database file \(url.path)")
-        print("each fetch below prints the SELECT statements it ran; ?N marks a bound value, never written into the SQL")
-        var configuration = SQLiteConfiguration(url: url)
-        configuration.trace = recorder.trace
-        return configuration
-    }
-
     /// Saves four trips (one without a budget) with their stops, and one stop on no trip.
     /// - Throws: the save's error.
-    private static func insertSample(into container: ModelContainer) throws {
+    static func insertSample(into container: ModelContainer) throws {
         let context = ModelContext(container)
         let day: TimeInterval = 86_400
         let may1 = Date(timeIntervalSince1970: 1_714_521_600)  // 2024-05-01

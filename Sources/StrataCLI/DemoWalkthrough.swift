@@ -46,6 +46,15 @@ struct DemoWalkthrough {
         show("5. fetchCount with `??`: the default replaces a missing trip or budget before comparing",
              swift: #"fetchCount(#Predicate<Stop> { ($0.trip?.budget ?? 0) < 500 })"#,
              rows: ["count: \(cheapStops.result)  (Oslo's 2, Kyoto's 2, Reykjavík)"], sql: cheapStops.sql)
+
+        let fourLetters = FetchDescriptor<Trip>(predicate: #Predicate { $0.budget != nil && $0.name.count == 4 }, sortBy: [SortDescriptor(\.name)])
+        let budgeted = try recorder.selects { try context.fetch(fourLetters) }
+        show("6. `name.count` counts Characters, which SQL cannot: `budget != nil` still runs in SQL and Swift finishes the rest",
+             swift: #"#Predicate<Trip> { $0.budget != nil && $0.name.count == 4 }, sortBy: [SortDescriptor(\.name)]"#,
+             rows: budgeted.result.map(describe), sql: budgeted.sql)
+        print("   context.explain(…) says where each part ran (`strata explain` shows more):")
+        print(try context.explain(fourLetters).description.split(separator: "\n").map { "      \($0)" }.joined(separator: "\n"))
+        print("")
     }
 
     private func show(_ title: String, swift: String, rows: [String], sql: [String]) {

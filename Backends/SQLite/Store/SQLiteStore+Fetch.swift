@@ -2,21 +2,27 @@ import StrataCore
 import StrataSQL
 
 /// Reads run on a reader connection; a read of several statements (rows and their to-many
-/// relationships) runs in one read transaction so it sees one state.
+/// relationships, or rows finished in Swift) runs in one read transaction so it sees one state.
 extension SQLiteStore {
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
-        let several = try engine.fetchReadsSeveralStatements(request)
-        return try connections.read { connection in
-            try connection.consistentRead(needed: several) { try engine.fetch(request, on: connection) }
-        }
+        let plan = try engine.plan(request, for: .snapshots)
+        return try read(plan) { try engine.fetch(plan, on: $0) }
     }
 
     public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {
-        try connections.read { try engine.fetchCount(request, on: $0) }
+        let plan = try engine.plan(request, for: .count)
+        return try read(plan) { try engine.fetchCount(plan, on: $0) }
     }
 
     public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
-        try connections.read { try engine.fetchIdentifiers(request, on: $0) }
+        let plan = try engine.plan(request, for: .identifiers)
+        return try read(plan) { try engine.fetchIdentifiers(plan, on: $0) }
+    }
+
+    private func read<T, Result>(_ plan: SQLFetchPlan<T>, _ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        try connections.read { connection in
+            try connection.consistentRead(needed: plan.readsSeveralStatements) { try body(connection) }
+        }
     }
 
     public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Logging
 
 /// Owns a schema and the store that persists it; hands out contexts.
 ///
@@ -16,6 +17,10 @@ public final class ModelContainer: @unchecked Sendable {
     public let migrationPlan: (any SchemaMigrationPlan.Type)?
     /// The store behind every context of this container.
     public let dataStore: any DataStore
+    /// Where the container's contexts report what an app should know about, such as a fetch
+    /// evaluated in memory because the store could not translate all of it (`.warning`).
+    /// Silent unless the app passes a logger at init.
+    public let logger: Logger
     @MainActor private var createdMainContext: ModelContext?
     private let queryGeneration = Atomic<Int>(0)
 
@@ -23,7 +28,10 @@ public final class ModelContainer: @unchecked Sendable {
     /// - Throws: ``SwiftDataError/unsupportedAttributeType`` or ``SwiftDataError/invalidSchema`` for a bad
     ///   schema, ``SwiftDataError/unsupportedConfiguration`` for anything but exactly one configuration,
     ///   or the store's own error when it cannot open.
-    public init(for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [any DataStoreConfiguration]) throws {
+    public init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [any DataStoreConfiguration],
+        logger: Logger = ModelContainer.silentLogger
+    ) throws {
         try schema.validate()
         guard configurations.count == 1, let configuration = configurations.first else {
             throw SwiftDataError.unsupportedConfiguration.with(
@@ -35,24 +43,30 @@ public final class ModelContainer: @unchecked Sendable {
         self.migrationPlan = migrationPlan
         self.configurations = [injected]
         self.dataStore = store
+        self.logger = logger
+    }
+
+    /// A logger that drops every message: the default, so nothing is printed unless the app asks.
+    public static var silentLogger: Logger {
+        Logger(label: "strata", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
     /// Creates the container for model types (and the types they relate to) over the given stores.
     /// - Throws: as ``init(for:migrationPlan:configurations:)``.
     public convenience init(
         for types: any PersistentModel.Type..., migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
-        configurations configuration: any DataStoreConfiguration, _ more: any DataStoreConfiguration...
+        configurations configuration: any DataStoreConfiguration, _ more: any DataStoreConfiguration..., logger: Logger = ModelContainer.silentLogger
     ) throws {
-        try self.init(for: Schema(types), migrationPlan: migrationPlan, configurations: [configuration] + more)
+        try self.init(for: Schema(types), migrationPlan: migrationPlan, configurations: [configuration] + more, logger: logger)
     }
 
     /// Creates the container for a schema over the given stores.
     /// - Throws: as ``init(for:migrationPlan:configurations:)``.
     public convenience init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil,
-        configurations configuration: any DataStoreConfiguration, _ more: any DataStoreConfiguration...
+        configurations configuration: any DataStoreConfiguration, _ more: any DataStoreConfiguration..., logger: Logger = ModelContainer.silentLogger
     ) throws {
-        try self.init(for: schema, migrationPlan: migrationPlan, configurations: [configuration] + more)
+        try self.init(for: schema, migrationPlan: migrationPlan, configurations: [configuration] + more, logger: logger)
     }
 
     /// The main actor's context, created on first use.

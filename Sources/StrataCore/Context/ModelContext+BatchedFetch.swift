@@ -48,7 +48,7 @@ extension ModelContext {
         if !missing.isEmpty {
             var request = FetchDescriptor<T>(predicate: #Predicate { missing.contains($0.persistentModelID) })
             request.includePendingChanges = false
-            for model in try storeFetch(request, entity: entity) { fetched[model.persistentModelID] = model }
+            for model in try storeFetch(request, entity: entity, during: "fetch(_:batchSize:)") { fetched[model.persistentModelID] = model }
         }
         return identifiers.map { identifier in
             fetched[identifier] ?? (registry[identifier] as? T) ?? (model(for: identifier) as! T)

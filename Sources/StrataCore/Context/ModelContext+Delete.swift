@@ -38,7 +38,9 @@ extension ModelContext {
         if let batching = store as? any DataStoreBatching {
             do {
                 return try batching.delete(request)
-            } catch DataStoreError.preferInMemoryFilter {}
+            } catch DataStoreError.preferInMemoryFilter {
+                warnRefused(.predicate, of: FetchDescriptor(predicate: request.predicate), during: "delete(model:where:)")
+            }
         }
         guard !identifiers.isEmpty else { return }
         _ = try write(to: store, inserted: [], updated: [], deleted: try loadModels(identifiers))

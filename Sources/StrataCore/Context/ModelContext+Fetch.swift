@@ -3,19 +3,23 @@ extension ModelContext {
     /// account unless ``FetchDescriptor/includePendingChanges`` is `false`.
     ///
     /// What the store cannot translate (it throws ``DataStoreError/preferInMemoryFilter`` or
-    /// ``DataStoreError/preferInMemorySort``) is evaluated here, with the same semantics.
+    /// ``DataStoreError/preferInMemorySort``) is evaluated here, with the same semantics. Either
+    /// way, a fetch evaluated partly in memory is logged as a warning through
+    /// ``ModelContainer/logger`` (see ``explain(_:showingValues:)``).
     /// - Throws: ``SwiftDataError/modelNotInSchema`` or the store's typed error; first, once, the
     ///   error of a store read that failed since the last save or fetch (a relationship loading).
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         try throwFailedRead()
         let entity = try entity(for: T.self)
         guard descriptor.includePendingChanges, hasPendingChanges(of: entity) else {
-            return try storeFetch(descriptor, entity: entity)
+            warnIfStoreFallsBack(descriptor, during: "fetch")
+            return try storeFetch(descriptor, entity: entity, during: "fetch")
         }
         var unwindowed = descriptor
         unwindowed.fetchLimit = nil
         unwindowed.fetchOffset = nil
-        let stored = try storeFetch(unwindowed, entity: entity).filter { !$0.storage.isChanged && !$0.storage.isDeleted }
+        warnIfStoreFallsBack(unwindowed, during: "fetch")
+        let stored = try storeFetch(unwindowed, entity: entity, during: "fetch").filter { !$0.storage.isChanged && !$0.storage.isDeleted }
         let pending = (insertedModelsArray + changedModelsArray).compactMap { $0 as? T }.filter { !$0.storage.isDeleted }
         let merged = stored + (descriptor.predicate.map { FetchEvaluator.filter(pending, by: $0) } ?? pending)
         let sorted = descriptor.sortBy.isEmpty ? merged : FetchEvaluator.sort(merged, by: descriptor.sortBy)
@@ -28,10 +32,13 @@ extension ModelContext {
         try throwFailedRead()
         let entity = try entity(for: T.self)
         if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).count }
+        var unsorted = descriptor
+        unsorted.sortBy = []  // a count does not depend on the order
+        warnIfStoreFallsBack(unsorted, during: "fetchCount")
         do {
             return try container.dataStore.fetchCount(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
         } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
-            return try storeFetch(descriptor, entity: entity).count
+            return try storeFetch(descriptor, entity: entity, during: "fetchCount").count
         }
     }
 
@@ -42,10 +49,11 @@ extension ModelContext {
         try throwFailedRead()
         let entity = try entity(for: T.self)
         if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).map(\.persistentModelID) }
+        warnIfStoreFallsBack(descriptor, during: "fetchIdentifiers")
         do {
             return try container.dataStore.fetchIdentifiers(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
         } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
-            return try storeFetch(descriptor, entity: entity).map(\.persistentModelID)
+            return try storeFetch(descriptor, entity: entity, during: "fetchIdentifiers").map(\.persistentModelID)
         }
     }
 
@@ -67,8 +75,9 @@ extension ModelContext {
         }
     }
 
-    /// Fetches from the store only, falling back to Swift evaluation when the store asks.
-    func storeFetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws -> [T] {
+    /// Fetches from the store only, falling back to Swift evaluation (and warning that it does,
+    /// for `operation`) when the store asks.
+    func storeFetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity, during operation: String) throws -> [T] {
         var attempt = descriptor
         var evaluateHere = false
         while true {
@@ -78,9 +87,11 @@ extension ModelContext {
                 try prefetch(descriptor, for: matching, entity: entity)
                 return matching
             } catch DataStoreError.preferInMemoryFilter where attempt.predicate != nil {
+                warnRefused(.predicate, of: descriptor, during: operation)
                 evaluateHere = true
                 attempt = FetchDescriptor<T>()
             } catch DataStoreError.preferInMemorySort where !attempt.sortBy.isEmpty {
+                warnRefused(.sort, of: descriptor, during: operation)
                 evaluateHere = true
                 attempt.sortBy = []
                 attempt.fetchLimit = nil

@@ -1,49 +1,62 @@
 import StrataCore
 
 extension SQLStoreEngine {
-    /// Whether a fetch of `type` runs several statements (its to-many relationships are read
-    /// apart from its rows), so the backend must run it in one read transaction.
-    public func fetchReadsSeveralStatements<T: PersistentModel>(_ type: T.Type) throws -> Bool {
-        try !mapping(for: type).toMany.isEmpty
-    }
-
     /// Whether ``cachedSnapshots(for:on:)`` runs several statements for these identifiers.
     public func lookupReadsSeveralStatements(_ identifiers: [PersistentIdentifier]) -> Bool {
         let wanted = identifiers.filter(isStored)
         return wanted.count > 1 || wanted.contains { mappings[$0.entityName]?.toMany.isEmpty == false }
     }
 
-    /// The snapshots matching a request, with their to-many relationships.
-    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
-        let mapping = try mapping(for: T.self)
-        let read = readMapping(for: request.descriptor, mapping)
-        let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: read.selectColumns(alias: Self.rowAlias))))
-        var snapshots = try readSnapshots(statement, mapping: read, on: connection)
-        if keyOrderIsLeftToMemory(request.descriptor) { Self.sortByKey(&snapshots) { $0.persistentIdentifier.primaryKey.integerValue! } }
-        let related = try prefetchedSnapshots(request.descriptor, from: snapshots, mapping: mapping, on: connection)
-        return DataStoreFetchResult(descriptor: request.descriptor, fetchedSnapshots: snapshots, relatedSnapshots: related)
+    /// The snapshots a plan selects, with their to-many relationships and the rows its
+    /// prefetched relationships reach.
+    public func fetch<T: PersistentModel>(_ plan: SQLFetchPlan<T>, on connection: some SQLConnection) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+        precondition(plan.purpose == .snapshots, "a fetch runs a plan for snapshots")
+        let rows = try plan.evaluatesInMemory ? rowsEvaluatedInMemory(plan, on: connection) : readRows(plan, on: connection)
+        let related = try prefetchedSnapshots(plan.descriptor, from: rows, mapping: plan.mapping, on: connection)
+        return DataStoreFetchResult(descriptor: plan.descriptor, fetchedSnapshots: rows, relatedSnapshots: related)
     }
 
-    /// How many rows match a request.
-    public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> Int {
-        let mapping = try mapping(for: T.self)
-        var inner = try select(request.descriptor, mapping: mapping, columns: [.keyword("1")])
-        inner.orderBy = []
-        var serializer = SQLSerializer(dialect: dialect)
-        serializer.write("SELECT COUNT(*) FROM (")
-        serializer.write(inner)
-        serializer.write(") AS ")
-        serializer.write(identifier: "counted")
-        return try Int(connection.integers(checked(serializer.statement)).first ?? 0)
+    /// How many rows a plan selects.
+    public func fetchCount<T: PersistentModel>(_ plan: SQLFetchPlan<T>, on connection: some SQLConnection) throws -> Int {
+        precondition(plan.purpose == .count, "fetchCount runs a plan for a count")
+        guard !plan.evaluatesInMemory else { return try rowsEvaluatedInMemory(plan, on: connection).count }
+        return try Int(connection.integers(checked(statement(plan))).first ?? 0)
     }
 
-    /// The identifiers of the rows matching a request, in the request's order.
-    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, on connection: some SQLConnection) throws -> [PersistentIdentifier] {
-        let mapping = try mapping(for: T.self)
-        let statement = try checked(serialize(select(request.descriptor, mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])))
-        var keys = try connection.integers(statement)
-        if keyOrderIsLeftToMemory(request.descriptor) { Self.sortByKey(&keys) { $0 } }
-        return identifiers(mapping.entity.name, keys)
+    /// The identifiers of the rows a plan selects, in its order.
+    public func fetchIdentifiers<T: PersistentModel>(_ plan: SQLFetchPlan<T>, on connection: some SQLConnection) throws -> [PersistentIdentifier] {
+        precondition(plan.purpose == .identifiers, "fetchIdentifiers runs a plan for identifiers")
+        guard !plan.evaluatesInMemory else { return try rowsEvaluatedInMemory(plan, on: connection).map(\.persistentIdentifier) }
+        var keys = try connection.integers(checked(statement(plan)))
+        if keyOrderIsLeftToMemory(plan, page: nil) { Self.sortByKey(&keys) { $0 } }
+        return identifiers(plan.mapping.entity.name, keys)
+    }
+
+    /// The statement a plan runs (its first page, when it reads in pages): whole rows, or —
+    /// when SQL answers the whole descriptor — only the keys, or the count.
+    func statement<T>(_ plan: SQLFetchPlan<T>, page: (offset: Int, limit: Int)? = nil) -> SQLStatement {
+        switch (plan.purpose, plan.evaluatesInMemory) {
+        case (.snapshots, _), (_, true):
+            return serialize(select(plan, columns: plan.mapping.selectColumns(alias: Self.rowAlias), page: page))
+        case (.identifiers, false):
+            return serialize(select(plan, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)]))
+        case (.count, false):
+            var inner = select(plan, columns: [.keyword("1")])
+            inner.orderBy = []
+            var serializer = SQLSerializer(dialect: dialect)
+            serializer.write("SELECT COUNT(*) FROM (")
+            serializer.write(inner)
+            serializer.write(") AS ")
+            serializer.write(identifier: "counted")
+            return serializer.statement
+        }
+    }
+
+    /// The rows a plan's statement selects (one page of them), in key order where SQL left that out.
+    func readRows<T: PersistentModel>(_ plan: SQLFetchPlan<T>, page: (offset: Int, limit: Int)? = nil, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
+        var snapshots = try readSnapshots(checked(statement(plan, page: page)), mapping: plan.mapping, on: connection)
+        if keyOrderIsLeftToMemory(plan, page: page) { Self.sortByKey(&snapshots) { $0.persistentIdentifier.primaryKey.integerValue! } }
+        return snapshots
     }
 
     /// The stored snapshots of the identifiers this store holds, by identifier (one query per entity).

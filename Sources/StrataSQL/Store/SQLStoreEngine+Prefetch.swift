@@ -4,12 +4,6 @@ import StrataCore
 /// reach (``FetchDescriptor/relationshipKeyPathsForPrefetching``), rows by key, and only the
 /// columns ``FetchDescriptor/propertiesToFetch`` asks for.
 extension SQLStoreEngine {
-    /// Whether a fetch runs several statements (to-many relationships or prefetched rows are
-    /// read apart from its rows), so the backend must run it in one read transaction.
-    public func fetchReadsSeveralStatements<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Bool {
-        try fetchReadsSeveralStatements(T.self) || !request.descriptor.relationshipKeyPathsForPrefetching.isEmpty
-    }
-
     /// The mapping a fetch reads rows with: the entity's, or for a partial fetch one that reads
     /// the key, the foreign keys and only the attributes asked for (the others stay `nil` in
     /// the snapshots, and the context loads them when first used).

@@ -43,24 +43,15 @@ public struct SQLStoreEngine: Sendable {
         try mapping(Schema.entityName(for: type))
     }
 
-    /// The `SELECT` for a descriptor: its predicate, sort, and window. Rows without a sort come
-    /// in key (insertion) order, by `ORDER BY` or, where ``keyOrderIsLeftToMemory(_:)``, by the
-    /// caller; a sorted fetch with an explicit offset (paging, as `enumerate` does) breaks ties
-    /// by key so pages never overlap. A sorted top-N leaves ties unordered, which saves the
-    /// database a sort key.
-    /// - Throws: ``DataStoreError/preferInMemoryFilter`` / ``DataStoreError/preferInMemorySort``.
+    /// The `SELECT` for a descriptor SQL answers whole: its predicate, sort, and window (see
+    /// ``SQLFetchPlan`` for the order of unsorted rows and ties).
+    /// - Throws: ``DataStoreError/preferInMemoryFilter`` / ``DataStoreError/preferInMemorySort``
+    ///   when a part of it is left to Swift.
     public func select<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, columns: [SQLExpression]) throws -> SQLSelect {
-        let alias = Self.rowAlias
-        let translator = SQLQueryTranslator(schema: schema, entity: mapping.entity, dialect: dialect, storeIdentifier: storeIdentifier, alias: alias)
-        let filter = try descriptor.predicate.map { try translator.filter($0) }
-        let ordering = try translator.ordering(descriptor.sortBy)
-        let byKey = SQLOrdering(.column(table: alias, name: SQLNames.primaryKey), ascending: true, mayBeNull: false)
-        return SQLSelect(
-            columns: columns, from: mapping.table, as: alias, where: filter,
-            orderBy: keyOrderIsLeftToMemory(descriptor) ? []
-                : ordering.isEmpty || descriptor.fetchOffset != nil ? ordering + [byKey] : ordering,
-            limit: descriptor.fetchLimit.map { .bind(.integer(Int64(max($0, 0)))) },
-            offset: descriptor.fetchOffset.flatMap { $0 > 0 ? .bind(.integer(Int64($0))) : nil })
+        let plan = try plan(descriptor, mapping: mapping, for: .snapshots)
+        if plan.filtersInMemory { throw DataStoreError.preferInMemoryFilter }
+        if plan.sortsInMemory { throw DataStoreError.preferInMemorySort }
+        return select(plan, columns: columns)
     }
 
     /// Whether ``select(_:mapping:columns:)`` leaves out `ORDER BY` the key, so the rows it

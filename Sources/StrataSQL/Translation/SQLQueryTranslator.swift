@@ -39,10 +39,16 @@ public struct SQLQueryTranslator {
               let expression = predicate.expression as? any SQLTranslatable
         else { throw DataStoreError.preferInMemoryFilter }
         let context = TranslationContext(schema: schema, dialect: dialect, storeIdentifier: storeIdentifier, rootAlias: alias)
-        let result = try context.binding(predicate.variable.key, to: context.row(of: entity, alias: alias)) {
-            try expression.translate(in: context).asCondition()
+        return try context.binding(predicate.variable.key, to: context.row(of: entity, alias: alias)) {
+            try expression.translate(in: context).asCondition().trueWithoutError
         }
-        guard let error = result.error else { return result.sql }
-        return .binary(result.sql, "AND", .prefix("NOT", error))
+    }
+}
+
+extension SQLOperand {
+    /// The condition that this condition is true and evaluating it in Swift does not throw.
+    var trueWithoutError: SQLExpression {
+        guard let error else { return sql }
+        return .binary(sql, "AND", .prefix("NOT", error))
     }
 }

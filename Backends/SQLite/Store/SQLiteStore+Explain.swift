@@ -1,0 +1,9 @@
+import StrataCore
+import StrataSQL
+
+/// The SQL a fetch runs and what it leaves to Swift, as ``SQLStoreEngine`` plans it.
+extension SQLiteStore: DataStoreExplaining {
+    public func explain<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, showingValues: Bool) throws -> FetchExplanation {
+        try engine.explain(engine.plan(request, for: .snapshots), evaluator: "SQLiteStore", showingValues: showingValues)
+    }
+}

@@ -1,0 +1,9 @@
+/// The explanation of the store the configuration selected.
+extension DefaultStore: DataStoreExplaining {
+    public func explain<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, showingValues: Bool) throws -> FetchExplanation {
+        guard let explaining = backing as? any DataStoreExplaining else {
+            return .evaluatedByStore(request.descriptor, schema: schema, evaluator: String(describing: type(of: backing)), showingValues: showingValues)
+        }
+        return try explaining.explain(request, showingValues: showingValues)
+    }
+}
