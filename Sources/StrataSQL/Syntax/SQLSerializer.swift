@@ -60,6 +60,8 @@ public struct SQLSerializer {
             write(" ")
             write(rhs)
             write(")")
+        case .chain(let op, let terms):
+            write(chain: terms[...], op)
         case .prefix(let op, let operand):
             write("(")
             write(op)
@@ -105,7 +107,49 @@ public struct SQLSerializer {
             write(" COLLATE \"")
             write(collation)
             write("\"")
+        case .cast(let operand, let type):
+            write("CAST(")
+            write(operand)
+            write(" AS ")
+            write(type)
+            write(")")
+        case .selectFromFunction(let column, let function, let arguments):
+            write("(SELECT ")
+            write(identifier: column)
+            write(" FROM ")
+            write(.function(function, arguments))
+            write(")")
         }
+    }
+
+    /// The most terms a chain writes at one level: each is one more level of SQLite's expression
+    /// tree (at most 1,000 deep), so longer chains are split in halves, each parenthesized.
+    static let flatChainLength = 16
+
+    /// Appends `(t1 op t2 op …)`, halving chains longer than ``flatChainLength``: 5,000 terms
+    /// nest 9 parentheses and at most 25 expression levels deep.
+    private mutating func write(chain terms: ArraySlice<SQLExpression>, _ op: StaticString) {
+        write("(")
+        if terms.count <= Self.flatChainLength {
+            var first = true
+            for term in terms {
+                if !first {
+                    write(" ")
+                    write(op)
+                    write(" ")
+                }
+                first = false
+                write(term)
+            }
+        } else {
+            let middle = terms.startIndex + terms.count / 2
+            write(chain: terms[..<middle], op)
+            write(" ")
+            write(op)
+            write(" ")
+            write(chain: terms[middle...], op)
+        }
+        write(")")
     }
 
     /// Appends a `SELECT` statement.
