@@ -8,11 +8,12 @@ import Testing
 @Suite struct BoundListTests {
     static let long = Array(0...1_000)
 
-    @Test func atTheInlineLengthTheListIsWrittenOut() throws {
-        let values = Array(Self.long.dropLast())
-        let statement = try filter(#Predicate<Item> { values.contains($0.count) })
-        #expect(statement.binds.count == 1_000)
-        #expect(statement.text.hasPrefix(#"("t0"."count" IN (?1, ?2, "#))
+    @Test(arguments: [SQLiteDialect() as any SQLDialect, PostgresDialect()])
+    func atTheInlineLengthTheListIsWrittenOut(dialect: any SQLDialect) throws {
+        let values = Array(Self.long.prefix(dialect.inlineListLength))
+        let statement = try filter(#Predicate<Item> { values.contains($0.count) }, dialect)
+        #expect(statement.binds.count == dialect.inlineListLength)
+        #expect(statement.text.hasPrefix(#"("t0"."count" IN ("# + dialect.placeholder(1) + ", " + dialect.placeholder(2) + ", "))
     }
 
     @Test func sqliteBindsOneJSONArray() throws {

@@ -11,8 +11,9 @@ import StrataCore
 /// round-trip form, text through the same U+0000 code as stored text (the store escapes the whole
 /// bound literal), `bytea` as hex.
 extension PostgresDialect {
-    /// Measured with the benchmark's large-`IN` workload: below this, binding each value costs
-    /// less than building and parsing the array literal.
+    /// Measured against a 100,000-row table, preparing each statement: `IN ($1, …)` with
+    /// 1,000 values took 10 ms and the array 17.7 ms (300: 1.6 against 2.5 ms), the planner
+    /// probing the key index per written value.
     public var inlineListLength: Int { 1_000 }
 
     public func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression? {
