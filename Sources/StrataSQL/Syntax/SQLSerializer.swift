@@ -3,30 +3,44 @@ import StrataCore
 /// Turns SQL values into text plus binds for one dialect.
 public struct SQLSerializer {
     public let dialect: any SQLDialect
-    public private(set) var text = ""
+    /// The UTF-8 of the text: appending bytes is a copy, appending to a `String` a call per piece
+    /// (a key lookup spent a fifth of its time serializing).
+    private var bytes: [UInt8] = []
     public private(set) var binds: [PersistentValue] = []
 
     public init(dialect: any SQLDialect) {
         self.dialect = dialect
+        bytes.reserveCapacity(256)
     }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The statement built so far.
     public var statement: SQLStatement { SQLStatement(text: text, binds: binds) }
 
     /// Appends trusted SQL text (keywords and punctuation written in this code base).
     public mutating func write(_ sql: StaticString) {
-        text += sql.description
+        sql.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends a quoted identifier.
+    /// Appends a quoted identifier (in place when it holds no quote, the usual case).
     public mutating func write(identifier: String) {
-        text += dialect.quote(identifier)
+        guard !identifier.utf8.contains(UInt8(ascii: "\"")) else { return append(dialect.quote(identifier)) }
+        bytes.append(UInt8(ascii: "\""))
+        append(identifier)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends a placeholder and records its value.
     public mutating func write(bind value: PersistentValue) {
         binds.append(value)
-        text += dialect.placeholder(binds.count)
+        append(dialect.placeholder(binds.count))
+    }
+
+    private mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `items`, separated by `separator`.
