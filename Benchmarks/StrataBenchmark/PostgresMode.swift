@@ -72,7 +72,7 @@ enum PostgresBenchmark {
 
         let queries = try QueryWorkloads.measure(
             raw: raw, strata: strata, rows: rows, options: options,
-            targets: QueryTargets(filtered: 1.2, count: 1.2, update: 2, lookups: 1.2))
+            targets: QueryTargets(filtered: 1.2, count: 1.2, update: 2, lookups: 1.2, predicateLookups: nil, largeIn: 2))
         timed += queries.results
         let identifiers = queries.identifiers
 

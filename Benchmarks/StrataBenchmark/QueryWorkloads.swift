@@ -23,6 +23,10 @@ struct QueryTargets {
     let count: Double
     let update: Double
     let lookups: Double
+    /// `fetch #Predicate { $0.persistentModelID == id }` with `fetchLimit = 1`, to raw lookups.
+    let predicateLookups: Double?
+    /// A 100,000-identifier `contains` to the same query with 1,000 identifiers (same rows found).
+    let largeIn: Double
 }
 
 enum QueryWorkloads {
@@ -73,8 +77,21 @@ enum QueryWorkloads {
         timed.append(TimedResult(name: "6 model(for:) by id", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataLookups, target: targets.lookups))
         if options.predicateLookups {
             let strataPredicate = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.predicateLookups(identifiers, batch: options.batch)) }
-            timed.append(TimedResult(name: "6b fetch #Predicate id == (info)", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataPredicate, target: nil))
+            timed.append(TimedResult(name: "6b fetch #Predicate id ==", unit: "lookups", operations: keys.count, raw: rawLookups, strata: strataPredicate, target: targets.predicateLookups))
         }
+
+        // 7. `ids.contains($0.persistentModelID)`: 1,000 identifiers, then 100,000 that find the
+        // same 1,000 rows (99,000 name no row), so the difference is the list's own cost.
+        log("large IN")
+        let found = identifiers.prefix(1_000)
+        let absent = (0..<99_000).map { PersistentIdentifier(storeIdentifier: found.first!.storeIdentifier, entityName: found.first!.entityName, primaryKey: .integer(Int64(rows) + 1 + Int64($0))) }
+        let small = Array(found), large = absent + found
+        let smallIn = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.fetchContained(small)) }
+        let largeIn = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.fetchContained(large)) }
+        timed.append(TimedResult(name: "7 100k-id contains, to 1k ids", unit: "rows", operations: found.count, raw: smallIn, strata: largeIn, target: targets.largeIn))
+        let everyRow = try strata.identifiers(for: Array(1...Int64(rows)))
+        let allIn = try Measure.best(runs: runs, setup: {}) { _ in consume(try strata.fetchContained(everyRow)) }
+        timed.append(TimedResult(name: "7b every row's id, to 1k ids (info)", unit: "rows", operations: rows, raw: smallIn, strata: allIn, target: nil))
         return (timed, identifiers)
     }
 }

@@ -160,6 +160,14 @@ final class StrataDatabase {
     }
 }
 
+extension StrataDatabase {
+    /// 7. The models whose identifier is one of `identifiers`, in a fresh context, every property read.
+    func fetchContained(_ identifiers: [PersistentIdentifier]) throws -> Int {
+        let context = ModelContext(container)
+        return touch(try context.fetch(FetchDescriptor<Task>(predicate: #Predicate { identifiers.contains($0.persistentModelID) })))
+    }
+}
+
 /// Reads every property of a model.
 @inline(__always)
 func touch(_ task: Task) -> Int {

@@ -235,7 +235,7 @@ memory.append(MemoryResult(name: "in process", raw: inProcessRaw!, strata: inPro
 let repetitions = options.repetitions
 let queries = try QueryWorkloads.measure(
     raw: rawDatabase, strata: strataDatabase, rows: rows, options: options,
-    targets: QueryTargets(filtered: 1.1, count: 1.1, update: 2.5, lookups: 3))
+    targets: QueryTargets(filtered: 1.1, count: 1.1, update: 2.5, lookups: 3, predicateLookups: 2.5, largeIn: 2))
 timed += queries.results
 let identifiers = queries.identifiers
 

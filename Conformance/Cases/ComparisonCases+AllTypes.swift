@@ -58,19 +58,22 @@ extension ComparisonCases {
         return [lo, mid, hi]
     }
 
-    static func allTypesCase(_ id: String, _ predicate: Predicate<AllTypes>, _ expected: [String]) -> ConformanceCase {
-        ConformanceCase("\(category).allTypes.\(id)", category: category) { environment in
+    /// A case fetching `predicate` over ``allTypesRows()``, named `prefix.id` in `category`.
+    static func allTypesCase(
+        _ id: String, _ predicate: Predicate<AllTypes>, _ expected: [String], prefix: String = "\(category).allTypes", category: String = category
+    ) -> ConformanceCase {
+        ConformanceCase("\(prefix).\(id)", category: category) { environment in
             let container = try environment.makeContainer()
-            let seeding = ModelContext(container)
-            for model in allTypesRows() { seeding.insert(model) }
-            try seeding.save()
-            let context = ModelContext(container)
-            let descriptor = FetchDescriptor<AllTypes>(predicate: predicate)
-            let fetched = try context.fetch(descriptor)
-            try Check.sameElements(fetched.map(\.tag), expected, "rows matching the predicate")
-            try Check.equal(try context.fetchCount(descriptor), expected.count, "fetchCount agrees with fetch")
-            try Check.sameElements(try context.fetchIdentifiers(descriptor), fetched.map(\.persistentModelID), "fetchIdentifiers agrees with fetch")
+            try saveAllTypesRows(in: container)
+            try Fixtures.checkFetch(predicate, in: container, tag: \.tag, expected)
         }
+    }
+
+    /// Saves ``allTypesRows()``.
+    static func saveAllTypesRows(in container: ModelContainer) throws {
+        let seeding = ModelContext(container)
+        for model in allTypesRows() { seeding.insert(model) }
+        try seeding.save()
     }
 
     typealias Make<V> = (V) -> Predicate<AllTypes>

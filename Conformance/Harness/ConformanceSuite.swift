@@ -23,6 +23,8 @@ public enum ConformanceSuite {
         + ComparisonCases.moreAllTypes
         + StringCases.morePunctuation
         + CollectionCases.moreLargeIn
+        + CollectionCases.longChains
+        + CollectionCases.boundLists
         + SortCases.morePaging
         + WindowCases.moreCapability
         + CapabilityCases.all

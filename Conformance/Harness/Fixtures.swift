@@ -12,13 +12,20 @@ public enum Fixtures {
         ConformanceCase(id, category: category) { environment in
             let container = try environment.makeContainer()
             try saveRows(rows(), in: container)
-            let context = ModelContext(container)
-            let descriptor = FetchDescriptor<Row>(predicate: predicate)
-            let fetched = try context.fetch(descriptor)
-            try Check.sameElements(fetched.map(\.tag), expected, "rows matching the predicate")
-            try Check.equal(try context.fetchCount(descriptor), expected.count, "fetchCount agrees with fetch")
-            try Check.sameElements(try context.fetchIdentifiers(descriptor), fetched.map(\.persistentModelID), "fetchIdentifiers agrees with fetch")
+            try checkFetch(predicate, in: container, tag: \.tag, expected)
         }
+    }
+
+    /// Checks that `fetch` returns the models tagged `expected` (in any order), and that
+    /// `fetchCount` and `fetchIdentifiers` agree with it.
+    /// - Throws: ``ConformanceFailure`` on a mismatch; what the fetches throw.
+    static func checkFetch<T: PersistentModel>(_ predicate: Predicate<T>, in container: ModelContainer, tag: (T) -> String, _ expected: [String]) throws {
+        let context = ModelContext(container)
+        let descriptor = FetchDescriptor<T>(predicate: predicate)
+        let fetched = try context.fetch(descriptor)
+        try Check.sameElements(fetched.map(tag), expected, "rows matching the predicate")
+        try Check.equal(try context.fetchCount(descriptor), expected.count, "fetchCount agrees with fetch")
+        try Check.sameElements(try context.fetchIdentifiers(descriptor), fetched.map(\.persistentModelID), "fetchIdentifiers agrees with fetch")
     }
 
     /// Saves what `seed` inserts, applies `edit` (when given) in a second context and saves it,

@@ -30,7 +30,7 @@ import Testing
     @Test func longListsAreSplitUnderTheBindLimit() throws {
         let counts = [1, 2, 3, 4, 5]
         #expect(try filter(#Predicate<Item> { counts.contains($0.count) }, AdjustedDialect.fourBinds) == expected(
-            #"((("t0"."count" IN ($1, $2)) OR ("t0"."count" IN ($3, $4))) OR ("t0"."count" IN ($5)))"#,
+            #"(("t0"."count" IN ($1, $2)) OR ("t0"."count" IN ($3, $4)) OR ("t0"."count" IN ($5)))"#,
             .integer(1), .integer(2), .integer(3), .integer(4), .integer(5)))
     }
 

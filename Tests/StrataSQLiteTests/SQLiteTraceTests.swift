@@ -75,3 +75,20 @@ import Testing
         #expect(stored.from == 1)
     }
 }
+
+extension SQLiteTraceTests {
+    /// 100,000 captured keys run in SQL as one bound JSON array, never in memory.
+    @Test func aHugeKeyListRunsInSQLWithOneBind() throws {
+        let (configuration, recorder) = traced("huge-in")
+        let container = try ModelContainer(for: Schema([Order.self]), configurations: [configuration])
+        let context = ModelContext(container)
+        for index in 0..<3_000 { context.insert(Order(select: "s\(index)", from: index)) }
+        try context.save()
+        let keys = Array(stride(from: 0, to: 200_000, by: 2))
+        recorder.clear()
+        let rows = try ModelContext(container).fetch(FetchDescriptor<Order>(predicate: #Predicate { keys.contains($0.from) }))
+        #expect(rows.count == 1_500)
+        #expect(recorder.selects.count == 1)
+        #expect(recorder.selects.first?.contains(#"WHERE ("t0"."from" IN (SELECT "value" FROM json_each(?1)))"#) == true)
+    }
+}

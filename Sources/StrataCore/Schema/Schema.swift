@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The entities a container persists, derived from `@Model` types.
 ///
 /// Types reachable through relationships are included automatically:
@@ -30,9 +32,18 @@ public final class Schema: @unchecked Sendable, Hashable, CustomStringConvertibl
     public convenience init() { self.init([any PersistentModel.Type]()) }
 
     /// The entity name Strata uses for a model type: the type's name.
+    ///
+    /// Remembered per type: `String(describing:)` reflects on the type each time, microseconds a
+    /// call, and every fetch asks several times.
     public static func entityName(for type: any PersistentModel.Type) -> String {
-        String(describing: type)
+        let key = ObjectIdentifier(type)
+        if let name = entityNames.withLock({ $0[key] }) { return name }
+        let name = String(describing: type)
+        entityNames.withLock { $0[key] = name }
+        return name
     }
+
+    private static let entityNames = Mutex<[ObjectIdentifier: String]>([:])
 
     /// The entity of a model type, or `nil` when the type is not part of this schema.
     public func entity(for type: any PersistentModel.Type) -> Entity? {

@@ -47,6 +47,14 @@ public protocol SQLDialect: Sendable {
     /// would read the key index rather than scan the table (PostgreSQL), `false` where a scan
     /// already yields key order (SQLite's rowid tables).
     var ordersUnsortedFetchesInMemory: Bool { get }
+    /// The longest captured list `contains` writes as `IN (?, ?, …)`; a longer one is bound as
+    /// one value through ``membership(of:inBoundList:storage:)`` where the dialect can.
+    var inlineListLength: Int { get }
+    /// `element IN values` with all of `values` in one bind parameter (a JSON text, an array), so
+    /// a list of any length costs one bind; `nil` when the database cannot compare some value
+    /// exactly that way. `values` are non-NULL, canonical, not NaN, and of `storage`, the
+    /// element's column kind; the result is NULL only where `element` is.
+    func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression?
 }
 
 extension SQLDialect {
@@ -63,6 +71,15 @@ extension SQLDialect {
 
     /// By default the database orders every fetch.
     public var ordersUnsortedFetchesInMemory: Bool { false }
+
+    /// By default lists are written out up to the bind limit.
+    public var inlineListLength: Int { maximumBindCount }
+
+    /// By default a dialect binds no list as one value: longer lists are split into `IN` lists
+    /// (and left to memory past the bind limit).
+    public func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression? {
+        nil
+    }
 
     /// Quotes an identifier, doubling any embedded quote, so any name is safe.
     public func quote(_ identifier: String) -> String {

@@ -11,6 +11,10 @@ public indirect enum SQLExpression: Sendable, Hashable {
     case keyword(StaticString)
     /// `lhs op rhs`, parenthesized.
     case binary(SQLExpression, StaticString, SQLExpression)
+    /// `a op b op c …` for an associative operator (`AND`, `OR`), parenthesized once: a chain of
+    /// thousands of terms nests no deeper than a few levels (see ``SQLSerializer``), where nested
+    /// ``binary(_:_:_:)`` would overflow SQLite's parser stack at about a hundred.
+    case chain(StaticString, [SQLExpression])
     /// `op operand`, parenthesized (`NOT x`, `-x`).
     case prefix(StaticString, SQLExpression)
     /// `operand op`, parenthesized (`x IS NULL`).
@@ -27,6 +31,10 @@ public indirect enum SQLExpression: Sendable, Hashable {
     case caseWhen([SQLCaseBranch], otherwise: SQLExpression)
     /// `expression COLLATE "name"`.
     case collate(SQLExpression, StaticString)
+    /// `CAST(expression AS type)`.
+    case cast(SQLExpression, StaticString)
+    /// `(SELECT "column" FROM function(arguments…))`: one column of a table-valued function's rows.
+    case selectFromFunction(column: String, function: StaticString, arguments: [SQLExpression])
 
     /// `TRUE`, spelled as every dialect accepts.
     public static let `true` = SQLExpression.binary(.keyword("1"), "=", .keyword("1"))

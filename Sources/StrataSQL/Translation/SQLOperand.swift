@@ -64,9 +64,15 @@ struct SQLOperand {
 }
 
 extension SQLExpression {
-    /// `conditions` joined by `op`, skipping absent ones; `nil` when none is present.
+    /// `conditions` joined by `op` (`AND`, `OR`) into one flat ``chain(_:_:)``, skipping absent
+    /// ones and splicing in the terms of chains of the same `op`; `nil` when none is present.
     static func joined(_ conditions: [SQLExpression?], by op: StaticString) -> SQLExpression? {
-        conditions.compactMap { $0 }.reduce(nil) { result, next in result.map { .binary($0, op, next) } ?? next }
+        var terms: [SQLExpression] = []
+        terms.reserveCapacity(conditions.count)
+        for case let condition? in conditions {
+            if case .chain(op, let inner) = condition { terms += inner } else { terms.append(condition) }
+        }
+        return terms.count > 1 ? .chain(op, terms) : terms.first
     }
 
     /// Either error, in evaluation order (no short circuit).

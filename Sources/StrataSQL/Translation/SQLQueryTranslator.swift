@@ -35,12 +35,10 @@ public struct SQLQueryTranslator {
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` when any part of the predicate has no SQL
     ///   form that gives Swift's answer on every row.
     public func filter<T: PersistentModel>(_ predicate: Predicate<T>) throws -> SQLExpression {
-        guard Schema.entityName(for: T.self) == entity.name,
-              let expression = predicate.expression as? any SQLTranslatable
-        else { throw DataStoreError.preferInMemoryFilter }
+        guard Schema.entityName(for: T.self) == entity.name else { throw DataStoreError.preferInMemoryFilter }
         let context = TranslationContext(schema: schema, dialect: dialect, storeIdentifier: storeIdentifier, rootAlias: alias)
         return try context.binding(predicate.variable.key, to: context.row(of: entity, alias: alias)) {
-            try expression.translate(in: context).asCondition().trueWithoutError
+            try context.condition(predicate.expression).trueWithoutError
         }
     }
 }

@@ -19,7 +19,9 @@ final class TranslationContext {
     let storeIdentifier: String
     private let rootAlias: String
     private var aliasCount = 0
-    private var variables: [PredicateExpressions.VariableID: SQLOperand] = [:]
+    /// The variables in scope, innermost last: a predicate binds one or two, and a dictionary
+    /// would allocate storage for every translation.
+    private var variables: [(id: PredicateExpressions.VariableID, operand: SQLOperand)] = []
 
     init(schema: Schema, dialect: any SQLDialect, storeIdentifier: String, rootAlias: String) {
         self.schema = schema
@@ -38,16 +40,16 @@ final class TranslationContext {
     /// What a variable stands for.
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` for a variable not bound by the translator.
     func operand(for variable: PredicateExpressions.VariableID) throws -> SQLOperand {
-        guard let operand = variables[variable] else { throw DataStoreError.preferInMemoryFilter }
-        return operand
+        guard let bound = variables.last(where: { $0.id == variable }) else { throw DataStoreError.preferInMemoryFilter }
+        return bound.operand
     }
 
     /// Runs `body` with `variable` standing for `operand`.
     func binding<Result>(
         _ variable: PredicateExpressions.VariableID, to operand: SQLOperand, _ body: () throws -> Result
     ) rethrows -> Result {
-        let previous = variables.updateValue(operand, forKey: variable)
-        defer { variables[variable] = previous }
+        variables.append((variable, operand))
+        defer { variables.removeLast() }
         return try body()
     }
 

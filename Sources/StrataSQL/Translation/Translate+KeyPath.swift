@@ -1,4 +1,5 @@
 import StrataCore
+import Synchronization
 
 extension PredicateExpressions.Variable: SQLTranslatable {
     func translate(in context: TranslationContext) throws -> SQLOperand {
@@ -64,8 +65,25 @@ extension TranslationContext {
             where: .binary(.column(table: inner, name: SQLNames.primaryKey), "=", model.sql)))
     }
 
-    private func isPersistentModelID(_ keyPath: AnyKeyPath, of type: any PersistentModel.Type) -> Bool {
-        func check<Model: PersistentModel>(_: Model.Type) -> Bool { keyPath == \Model.persistentModelID }
-        return check(type)
+    private func isPersistentModelID(_ keyPath: AnyKeyPath, of modelType: any PersistentModel.Type) -> Bool {
+        type(of: keyPath).valueType == PersistentIdentifier.self && keyPath == Self.persistentModelIDKeyPath(of: modelType)
     }
+
+    /// `\Model.persistentModelID`, made once per model type: making a key path instantiates it
+    /// from its pattern, the costliest step of translating `$0.persistentModelID == id`.
+    private static func persistentModelIDKeyPath(of modelType: any PersistentModel.Type) -> AnyKeyPath {
+        let key = ObjectIdentifier(modelType)
+        if let made = persistentModelIDKeyPaths.withLock({ $0[key] }) { return made.keyPath }
+        func make<Model: PersistentModel>(_: Model.Type) -> AnyKeyPath { \Model.persistentModelID }
+        let keyPath = make(modelType)
+        persistentModelIDKeyPaths.withLock { $0[key] = ImmutableKeyPath(keyPath: keyPath) }
+        return keyPath
+    }
+
+    private static let persistentModelIDKeyPaths = Mutex<[ObjectIdentifier: ImmutableKeyPath]>([:])
+}
+
+/// A key path shared between threads: key paths are immutable once made.
+private struct ImmutableKeyPath: @unchecked Sendable {
+    let keyPath: AnyKeyPath
 }

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// An error reported by PostgreSQL or libpq, or by the raw layer refusing a request before the
 /// server sees it.
 ///
@@ -45,7 +47,8 @@ public struct PostgresError: Error, CustomStringConvertible, CustomDebugStringCo
     public let message: String
     /// The server's detail message, which may quote row values (`Key (email)=(…) already exists.`).
     public let detail: String?
-    /// The SQL text being run, when there was one. Bound values are never part of it.
+    /// The SQL text being run, when there was one, in full (``description`` shortens a long
+    /// one). Bound values are never part of it.
     public let sql: String?
     /// The bound values, rendered, only when the connection was opened with `debugBindValues: true`.
     let binds: [String]?
@@ -69,10 +72,11 @@ public struct PostgresError: Error, CustomStringConvertible, CustomDebugStringCo
         self.binds = binds
     }
 
-    /// The kind, SQLSTATE, primary message and SQL text; never bound values or the server's detail.
+    /// The kind, SQLSTATE, primary message and SQL text (its first
+    /// ``SQLStatement/describedTextLength`` characters); never bound values or the server's detail.
     public var description: String {
         var text = "PostgreSQL error \(sqlState.map { $0 + " " } ?? "")(\(kind)): \(Self.shortened(message, sqlState: sqlState))"
-        if let sql { text += " — in SQL: \(sql)" }
+        if let sql { text += " — in SQL: \(SQLStatement.abbreviated(sql))" }
         return text
     }
 

@@ -1,4 +1,5 @@
 internal import CSQLite
+import StrataSQL
 
 /// An error reported by SQLite, or by the raw layer refusing a request before SQLite sees it.
 ///
@@ -125,7 +126,8 @@ public struct SQLiteError: Error, CustomStringConvertible {
     public let code: Int32
     /// SQLite's message (`sqlite3_errmsg`), or the raw layer's own explanation.
     public let message: String
-    /// The SQL text being prepared or run, when there was one. Bound values are never included.
+    /// The SQL text being prepared or run, when there was one, in full (``description`` shortens
+    /// a long one). Bound values are never included.
     public let sql: String?
 
     /// The portable category of ``kind``.
@@ -162,7 +164,7 @@ public struct SQLiteError: Error, CustomStringConvertible {
     public var description: String {
         let name = String(cString: sqlite3_errstr(code))
         var text = "SQLite error \(code) (\(kind), \(name)): \(message)"
-        if let sql { text += " — in SQL: \(sql)" }
+        if let sql { text += " — in SQL: \(SQLStatement.abbreviated(sql))" }
         return text
     }
 }
