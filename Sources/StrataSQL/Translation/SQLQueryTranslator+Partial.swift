@@ -34,16 +34,14 @@ extension SQLQueryTranslator {
         let conditions = try context.binding(predicate.variable.key, to: context.row(of: entity, alias: alias)) {
             try conjuncts.map { conjunct -> SQLExpression? in
                 do {
-                    guard let translatable = conjunct as? any SQLTranslatable else { return nil }
-                    return try translatable.translate(in: context).asCondition().trueWithoutError
+                    return try context.condition(conjunct).trueWithoutError
                 } catch DataStoreError.preferInMemoryFilter {
                     return nil
                 }
             }
         }
-        let condition = conditions.compactMap { $0 }.reduce(nil) { joined, next -> SQLExpression? in
-            joined.map { .binary($0, "AND", next) } ?? next
-        }
+        // One flat AND: a chain of thousands of conjuncts must not nest a parenthesis per term.
+        let condition = SQLExpression.joined(conditions.compactMap { $0 }, by: "AND")
         return SQLPartialFilter(condition: condition, translated: conditions.map { $0 != nil })
     }
 }
