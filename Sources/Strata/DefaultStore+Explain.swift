@@ -6,4 +6,8 @@ extension DefaultStore: DataStoreExplaining {
         }
         return try explaining.explain(request, showingValues: showingValues)
     }
+
+    public func fallsBack<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Bool {
+        try (backing as? any DataStoreExplaining)?.fallsBack(request) ?? false
+    }
 }

@@ -6,4 +6,8 @@ extension SQLiteStore: DataStoreExplaining {
     public func explain<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, showingValues: Bool) throws -> FetchExplanation {
         try engine.explain(engine.plan(request, for: .snapshots), evaluator: "SQLiteStore", showingValues: showingValues)
     }
+
+    public func fallsBack<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Bool {
+        try engine.plan(request, for: .snapshots).evaluatesInMemory
+    }
 }

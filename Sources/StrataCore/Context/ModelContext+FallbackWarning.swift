@@ -26,8 +26,9 @@ extension ModelContext {
     /// `descriptor` in Swift for `operation`. The store is asked only when warnings are logged.
     func warnIfStoreFallsBack<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, during operation: String) {
         let logger = container.logger
-        guard logger.logLevel <= .warning, container.dataStore is any DataStoreExplaining,
-              let explanation = try? storeExplanation(container.dataStore, descriptor, showingValues: false), explanation.fallsBack
+        guard logger.logLevel <= .warning, let explaining = container.dataStore as? any DataStoreExplaining,
+              (try? explaining.fallsBack(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))) == true,
+              let explanation = try? storeExplanation(container.dataStore, descriptor, showingValues: false)
         else { return }
         logger.warning(
             "\(operation) of \(explanation.entityName) falls back to memory: \(explanation.evaluator) evaluates part of it in Swift",

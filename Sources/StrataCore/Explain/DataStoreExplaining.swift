@@ -9,6 +9,18 @@ public protocol DataStoreExplaining<Snapshot>: DataStore {
     /// - Parameter showingValues: whether bound values appear (they may be personal data).
     /// - Throws: the store's typed error, such as ``SwiftDataError/modelNotInSchema``.
     func explain<T: PersistentModel>(_ request: DataStoreFetchRequest<T>, showingValues: Bool) throws -> FetchExplanation
+
+    /// Whether the store evaluates part of `request` in Swift (``FetchExplanation/fallsBack``),
+    /// asked before every fetch while warnings are logged: override it when you can tell more
+    /// cheaply than by building the explanation.
+    /// - Throws: as ``explain(_:showingValues:)``.
+    func fallsBack<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Bool
+}
+
+extension DataStoreExplaining {
+    public func fallsBack<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Bool {
+        try explain(request, showingValues: false).fallsBack
+    }
 }
 
 extension FetchExplanation {

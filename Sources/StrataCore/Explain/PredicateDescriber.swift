@@ -10,23 +10,18 @@ import Foundation
 public struct PredicateDescriber {
     /// Whether values appear as written rather than as `?`.
     public let showsValues: Bool
+    private let schema: Schema
     private let propertyNames: [AnyKeyPath: String]
-    /// Property names by how the runtime spells the property in a key path (`<computed 0x… (String)>`).
-    private let componentNames: [String: String]
 
     /// A describer naming the properties of `schema`'s entities.
     public init(schema: Schema, showsValues: Bool = false) {
         self.showsValues = showsValues
+        self.schema = schema
         var names: [AnyKeyPath: String] = [:]
-        var components: [String: String] = [:]
         for entity in schema.entities {
-            for property in entity.properties {
-                names[property.keyPath] = property.name
-                components[Self.members(of: property.keyPath)] = property.name
-            }
+            for property in entity.properties { names[property.keyPath] = property.name }
         }
         self.propertyNames = names
-        self.componentNames = components
     }
 
     /// One text per conjunct of the predicate (see ``Predicate/conjuncts``).
@@ -50,9 +45,14 @@ public struct PredicateDescriber {
         if type(of: keyPath).valueType == PersistentIdentifier.self { return "persistentModelID" }
         // The runtime spells a model's (computed) property `<computed 0x… (Type)>`, the same in
         // every key path through it: replace each such member with the property's name.
+        // Spelling every property costs microseconds, so it happens only here, for a key path
+        // the schema does not name.
         var members = Self.members(of: keyPath)
-        for (component, name) in componentNames where members.contains(component) {
-            members = members.replacingOccurrences(of: component, with: name)
+        for entity in schema.entities {
+            for property in entity.properties {
+                let component = Self.members(of: property.keyPath)
+                if !component.isEmpty, members.contains(component) { members = members.replacingOccurrences(of: component, with: property.name) }
+            }
         }
         // An optional chain's result is wrapped again, which the runtime spells as a last `?`.
         if members.hasSuffix("?") { members.removeLast() }

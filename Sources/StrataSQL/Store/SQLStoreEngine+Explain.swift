@@ -31,7 +31,7 @@ extension SQLStoreEngine {
     private func notes<T>(_ plan: SQLFetchPlan<T>) -> [String] {
         var notes: [String] = []
         if plan.readsPages {
-            notes.append("rows are read in SQL's order \(Self.firstPageSize) or more at a time (LIMIT/OFFSET per page, each page twice the last) until offset + limit of them match in Swift")
+            notes.append("rows are read in SQL's order, \(Self.firstPageSize) or more at a time (LIMIT/OFFSET per page, each page larger as the match rate suggests), until offset + limit of them match in Swift")
         }
         if plan.filtersInMemory {
             notes.append("Swift evaluates the whole predicate on the rows SQL selects; related rows it reaches are read by key")

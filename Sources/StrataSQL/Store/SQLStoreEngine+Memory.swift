@@ -4,7 +4,7 @@ import StrataCore
 /// matching rows (the conjuncts it translates), Swift evaluates the whole predicate on the
 /// models of those rows, sorts what SQL could not, and applies the window.
 extension SQLStoreEngine {
-    /// The first page a limited read asks for, at least; each next page is twice the last.
+    /// The first page a limited read asks for, at least; see ``nextPageSize(after:read:found:wanted:)``.
     public static let firstPageSize = 32
 
     /// The rows of a plan that leaves part of its descriptor to Swift, in the descriptor's order
@@ -41,9 +41,17 @@ extension SQLStoreEngine {
             found += matching(page, plan, graph)
             guard page.count == pageSize else { break }
             read += page.count
-            pageSize = pageSize > Int.max / 2 ? pageSize : pageSize * 2
+            pageSize = Self.nextPageSize(after: pageSize, read: read, found: found.count, wanted: wanted)
         }
         return found
+    }
+
+    /// The next page: twice the rows the matches so far suggest are still needed, and at least
+    /// twice the last page (eight times while nothing matched). Every page runs the sorted query
+    /// again, so a sparse filter must reach its rows in a few pages, not in many small ones.
+    static func nextPageSize(after last: Int, read: Int, found: Int, wanted: Int) -> Int {
+        let stillNeeded = found == 0 ? 4 * Double(last) : Double(wanted - found) * Double(read) / Double(found)
+        return Int(min(2 * max(Double(last), stillNeeded), Double(Int.max / 2)))
     }
 
     /// The rows for which the plan's predicate is true in Swift, when SQL did not answer all of it.
