@@ -16,6 +16,8 @@ extension PostgresDialect {
     /// probing the key index per written value.
     public var inlineListLength: Int { 1_000 }
 
+    /// `element IN (SELECT "unnest" FROM unnest(CAST($1 AS type[])))` over the values as one
+    /// array literal; `nil` for `Codable` values.
     public func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression? {
         guard let type = Self.arrayType(of: storage) else { return nil }
         var literal: [UInt8] = [UInt8(ascii: "{")]

@@ -16,6 +16,8 @@ extension SQLiteDialect {
     /// `IN (?, …)` of one length beats the JSON form by at most a quarter.
     public var inlineListLength: Int { 100 }
 
+    /// `element IN (SELECT "value" FROM json_each(?))` over the values as one JSON array; `nil`
+    /// for `Codable` values.
     public func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression? {
         let byHex = storage == .data || storage == .uuid || values.contains(where: Self.isStringWithNUL)
         var json: [UInt8] = [UInt8(ascii: "[")]

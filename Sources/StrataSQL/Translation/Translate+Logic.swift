@@ -30,8 +30,11 @@ extension PredicateExpressions.Negation: SQLTranslatable where Wrapped: SQLTrans
 protocol SQLLogicalNode: PredicateExpression<Bool> {
     static var logicalOperator: SQLLogicalOperator { get }
     /// Each operand's type and byte offset in the node, in Swift's evaluation order, so a chain
-    /// is walked in place: copying a node copies everything below it.
-    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)] { get }
+    /// is walked in place: copying a node copies everything below it. `nil` where the module
+    /// hides its field offsets (a library built for evolution); the node is then copied.
+    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)]? { get }
+    /// The operands, copied, in Swift's evaluation order.
+    var operands: [any PredicateExpression<Bool>] { get }
 }
 
 enum SQLLogicalOperator {
@@ -40,23 +43,28 @@ enum SQLLogicalOperator {
 
 extension PredicateExpressions.Conjunction: SQLLogicalNode {
     static var logicalOperator: SQLLogicalOperator { .and }
-    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)] {
-        [(LHS.self, MemoryLayout<Self>.offset(of: \.lhs)!), (RHS.self, MemoryLayout<Self>.offset(of: \.rhs)!)]
+    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)]? {
+        guard let lhs = MemoryLayout<Self>.offset(of: \.lhs), let rhs = MemoryLayout<Self>.offset(of: \.rhs) else { return nil }
+        return [(LHS.self, lhs), (RHS.self, rhs)]
     }
+    var operands: [any PredicateExpression<Bool>] { [lhs, rhs] }
 }
 
 extension PredicateExpressions.Disjunction: SQLLogicalNode {
     static var logicalOperator: SQLLogicalOperator { .or }
-    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)] {
-        [(LHS.self, MemoryLayout<Self>.offset(of: \.lhs)!), (RHS.self, MemoryLayout<Self>.offset(of: \.rhs)!)]
+    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)]? {
+        guard let lhs = MemoryLayout<Self>.offset(of: \.lhs), let rhs = MemoryLayout<Self>.offset(of: \.rhs) else { return nil }
+        return [(LHS.self, lhs), (RHS.self, rhs)]
     }
+    var operands: [any PredicateExpression<Bool>] { [lhs, rhs] }
 }
 
 extension PredicateExpressions.Negation: SQLLogicalNode {
     static var logicalOperator: SQLLogicalOperator { .not }
-    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)] {
-        [(Wrapped.self, MemoryLayout<Self>.offset(of: \.wrapped)!)]
+    static var operandLayout: [(type: any PredicateExpression<Bool>.Type, offset: Int)]? {
+        MemoryLayout<Self>.offset(of: \.wrapped).map { [(Wrapped.self, $0)] }
     }
+    var operands: [any PredicateExpression<Bool>] { [wrapped] }
 }
 
 extension TranslationContext {
@@ -79,21 +87,29 @@ extension TranslationContext {
     /// left the chain undecided.
     private func condition(at address: UnsafeRawPointer, _ type: any PredicateExpression<Bool>.Type) throws -> SQLOperand {
         guard let node = type as? any SQLLogicalNode.Type else { return try leaf(at: address, type) }
+        guard let layout = node.operandLayout else { return try copied(at: address, node) }
         let op = node.logicalOperator
-        guard op != .not else {
-            let wrapped = node.operandLayout[0]
-            let condition = try condition(at: address + wrapped.offset, wrapped.type)
-            return .condition(.prefix("NOT", condition.sql), error: condition.error)
-        }
-        var pending = node.operandLayout.reversed().map { (address + $0.offset, $0.type) }
+        var pending = layout.reversed().map { (address + $0.offset, $0.type) }
         var terms: [SQLOperand] = []
         while let (address, type) = pending.popLast() {
-            if let inner = type as? any SQLLogicalNode.Type, inner.logicalOperator == op {
-                pending += inner.operandLayout.reversed().map { (address + $0.offset, $0.type) }
+            if op != .not, let inner = type as? any SQLLogicalNode.Type, inner.logicalOperator == op, let layout = inner.operandLayout {
+                pending += layout.reversed().map { (address + $0.offset, $0.type) }
             } else {
                 terms.append(try condition(at: address, type))
             }
         }
+        return combined(terms, op)
+    }
+
+    /// A node whose operands' offsets are hidden, from a copy of it.
+    private func copied<Node: SQLLogicalNode>(at address: UnsafeRawPointer, _: Node.Type) throws -> SQLOperand {
+        let operands = address.assumingMemoryBound(to: Node.self).pointee.operands
+        return combined(try operands.map(condition), Node.logicalOperator)
+    }
+
+    /// `NOT term`, or the terms joined by `op` with the chain's error.
+    private func combined(_ terms: [SQLOperand], _ op: SQLLogicalOperator) -> SQLOperand {
+        guard op != .not else { return .condition(.prefix("NOT", terms[0].sql), error: terms[0].error) }
         let keyword: StaticString = op == .and ? "AND" : "OR"
         return .condition(SQLExpression.joined(terms.map(\.sql), by: keyword)!, error: Self.chainError(terms, disjunction: op == .or))
     }
