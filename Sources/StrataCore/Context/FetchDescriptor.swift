@@ -43,6 +43,22 @@ extension FetchDescriptor {
         return fetched.count == stored.count ? nil : fetched
     }
 
+    /// Checks that ``propertiesToFetch`` names only persisted properties of `entity` (or
+    /// `persistentModelID`) and ``relationshipKeyPathsForPrefetching`` only its relationships.
+    /// - Throws: ``SwiftDataError/unsupportedKeyPath`` naming the first key path that does not.
+    func validateKeyPaths(for entity: Schema.Entity) throws {
+        let persisted = Set(entity.properties.map(\.keyPath))
+        for keyPath in propertiesToFetch where !persisted.contains(keyPath) && keyPath != \T.persistentModelID {
+            throw SwiftDataError.unsupportedKeyPath.with(
+                "propertiesToFetch names \(keyPath), which is not a persisted property of \(entity.name)", entity: entity.name)
+        }
+        let relationships = Set(entity.relationships.map(\.keyPath))
+        for keyPath in relationshipKeyPathsForPrefetching where !relationships.contains(keyPath) {
+            throw SwiftDataError.unsupportedKeyPath.with(
+                "relationshipKeyPathsForPrefetching names \(keyPath), which is not a relationship of \(entity.name)", entity: entity.name)
+        }
+    }
+
     /// The relationships of `entity` that ``relationshipKeyPathsForPrefetching`` names, in order.
     public func prefetchedRelationships(of entity: Schema.Entity) -> [Schema.Relationship] {
         guard !relationshipKeyPathsForPrefetching.isEmpty else { return [] }

@@ -6,11 +6,14 @@ extension ModelContext {
     /// ``DataStoreError/preferInMemorySort``) is evaluated here, with the same semantics. Either
     /// way, a fetch evaluated partly in memory is logged as a warning through
     /// ``ModelContainer/logger`` (see ``explain(_:showingValues:)``).
-    /// - Throws: ``SwiftDataError/modelNotInSchema`` or the store's typed error; first, once, the
-    ///   error of a store read that failed since the last save or fetch (a relationship loading).
+    /// - Throws: ``SwiftDataError/modelNotInSchema``, ``SwiftDataError/unsupportedKeyPath`` for a
+    ///   key path in `propertiesToFetch` or `relationshipKeyPathsForPrefetching` that names no
+    ///   persisted property (or relationship) of the entity, or the store's typed error; first,
+    ///   once, the error of a store read that failed since the last save or fetch.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         try throwFailedRead()
         let entity = try entity(for: T.self)
+        try descriptor.validateKeyPaths(for: entity)
         guard descriptor.includePendingChanges, hasPendingChanges(of: entity) else {
             warnIfStoreFallsBack(descriptor, during: "fetch")
             return try storeFetch(descriptor, entity: entity, during: "fetch")

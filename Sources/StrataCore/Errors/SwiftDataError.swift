@@ -83,8 +83,8 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// sorts every `SortDescriptor` Foundation can build, in SQL or in memory, so no fetch
     /// throws it today; a third-party store may.
     public static let unsupportedSortDescriptor = SwiftDataError("unsupportedSortDescriptor")
-    /// A key path names no persisted property or relationship where one is needed (for
-    /// example in ``FetchDescriptor/propertiesToFetch``).
+    /// A key path names no persisted property or relationship where one is needed: in
+    /// ``FetchDescriptor/propertiesToFetch`` or ``FetchDescriptor/relationshipKeyPathsForPrefetching``.
     public static let unsupportedKeyPath = SwiftDataError("unsupportedKeyPath")
     /// The container could not load its store: the file is not a database of this store's kind,
     /// or it is damaged. Stores throw their own typed error, which this code matches when it
