@@ -7,6 +7,7 @@ import Synchronization
 extension ErrorCases {
     static let lazyLoadCases: [ConformanceCase] = [
         lazyLoadToOne, lazyLoadToMany, lazyLoadThenSave, lazyLoadFetchCount, lazyLoadModelForIdentifier,
+        lazyLoadLeftOutAttribute,
     ]
 
     /// Fails the store's reads by identifier (`cachedSnapshots`, how a context loads related
@@ -54,6 +55,26 @@ extension ErrorCases {
         }
         try Check.equal(try context.fetch(FetchDescriptor<Pet>()).count, 2, "the fetch after it works")
         try Check.equal(pet.owner?.name, "ann", "and the relationship loads again")
+    }
+
+    /// An attribute a partial fetch left out, whose load fails: it reads its default, and the
+    /// context's next fetch throws the store's error.
+    static let lazyLoadLeftOutAttribute = ConformanceCase("\(category).lazyLoad.leftOutAttributeFetchThrows", category: category) { environment in
+        let fault = ReadFault()
+        let context = ModelContext(try petsContainer(environment, fault))
+        var partial = FetchDescriptor<Owner>(predicate: #Predicate { $0.name == "ann" })
+        partial.propertiesToFetch = [\.name]
+        let ann = try context.fetch(partial)
+        try Check.equal(ann.count, 1, "the partial fetch finds ann")
+        fault.set(true)
+        _ = ann[0].age
+        fault.set(false)
+        // A store that returns every attribute (in-memory, JSON file) never loads one later.
+        guard fault.failed > 0 else { return }
+        try Check.throwsError("the next fetch throws the load's error", matching: AtomicityCases.isInjectedFault) {
+            _ = try context.fetch(FetchDescriptor<Owner>())
+        }
+        try Check.equal(try context.fetchCount(FetchDescriptor<Owner>()), 1, "the fetch after it works")
     }
 
     static let lazyLoadToMany = ConformanceCase("\(category).lazyLoad.toManyFetchThrows", category: category) { environment in

@@ -36,10 +36,11 @@ extension ModelContext {
 
     /// The value of slot `index`, which holds none, when a partial fetch left it out: loaded
     /// now with the rest of its batch. `nil` when the slot was not left out or the store failed
-    /// (the batch then stays unloaded, and the next read tries again).
+    /// (the batch then stays unloaded, the next read tries again, and the context's next save or
+    /// fetch throws the store's error, as for a relationship load).
     func unfetchedValue(of storage: AnyModelStorage, at index: Int) -> PersistentValue? {
         guard !unfetched.isEmpty, let batch = unfetched[storage.identifier], batch.slots.contains(index) else { return nil }
-        try? load(batch)
+        loadRecordingFailure(batch)
         return storage.values[index]
     }
 
@@ -47,7 +48,12 @@ extension ModelContext {
     /// undo log and the next save see its stored values.
     func loadUnfetched(of storage: AnyModelStorage) {
         guard !unfetched.isEmpty, let batch = unfetched[storage.identifier] else { return }
-        try? load(batch)
+        loadRecordingFailure(batch)
+    }
+
+    /// Loads `batch` where nothing can throw; a failure is reported by the next save or fetch.
+    private func loadRecordingFailure(_ batch: UnfetchedBatch) {
+        do { try load(batch) } catch { recordFailedRead(error) }
     }
 
     /// Loads what partial fetches left out of models about to be saved.
