@@ -10,9 +10,9 @@
 ///     init(name: String, start: Date) { self.name = name; self.start = start }
 /// }
 /// ```
-@attached(member, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
+@attached(member, conformances: PersistentModel, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
           named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices),
-          named(createBackingData), named(_makeModel), arbitrary)
+          named(createBackingData), named(_makeModel), named(_$ModelRoot), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")
