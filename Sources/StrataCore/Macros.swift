@@ -10,6 +10,9 @@
 ///     init(name: String, start: Date) { self.name = name; self.start = start }
 /// }
 /// ```
+///
+/// A `@Model` class may inherit from another (`@Model class Truck: Transport`); a fetch of
+/// `Transport` then returns `Truck`s too (docs/semantics.md, rule 36).
 @attached(member, conformances: PersistentModel, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
           named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices),
           named(createBackingData), named(_makeModel), named(_$ModelRoot), arbitrary)

@@ -30,8 +30,9 @@ extension SQLStoreEngine {
         var found: [Int64: String] = [:]
         guard !keys.isEmpty else { return found }
         let alias = "d"
+        let chunks = Array(Set(keys)).sorted().chunked(into: Self.keysPerStatement)
         for subentity in entity.selfAndSubentities.dropFirst() {
-            for chunk in Array(Set(keys)).sorted().chunked(into: Self.keysPerStatement) {
+            for chunk in chunks {
                 let select = SQLSelect(
                     columns: [.column(table: alias, name: SQLNames.primaryKey)], from: SQLNames.table(entity), as: alias,
                     where: .joined([
