@@ -59,6 +59,11 @@ extension InMemoryStore {
             let permanent = earlier
                 ?? working.uniqueMatch(for: snapshot, entity: entity, excluding: deleted)
                 ?? mint(entity.name, in: &working)
+            guard permanent.entityName == entity.name else {
+                throw SwiftDataError.constraintViolation.with(
+                    "a new \(entity.name) has the unique values of \(permanent), a model of another class; an upsert cannot change a model's class",
+                    entity: entity.name)
+            }
             remapped[temporary] = permanent
             for constraint in entity.uniquenessConstraints {
                 if let key = InMemoryTables.uniqueKey(snapshot, constraint: constraint) { claimed["\(constraint)", default: [:]][key] = permanent }

@@ -35,7 +35,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
         let entity = try entity(for: T.self)
         let current = tables.withLock { $0 }
         let descriptor = request.descriptor
-        let rows = current.ordered(entity.name)
+        let rows = current.ordered(entity)
         guard descriptor.predicate != nil || !descriptor.sortBy.isEmpty else {
             let window = FetchEvaluator.window(rows, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
             return DataStoreFetchResult(descriptor: descriptor, fetchedSnapshots: window)
@@ -71,7 +71,9 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
 
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
         let matching = try fetch(DataStoreFetchRequest(descriptor: FetchDescriptor(predicate: request.predicate), editingState: request.editingState))
-        _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: matching.fetchedSnapshots, editingState: request.editingState))
+        let entityName = Schema.entityName(for: T.self)
+        let doomed = matching.fetchedSnapshots.filter { request.includeSubclasses || $0.persistentIdentifier.entityName == entityName }
+        _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: request.editingState))
     }
 
     func entity<T: PersistentModel>(for type: T.Type) throws -> Schema.Entity {

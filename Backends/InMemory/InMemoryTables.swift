@@ -24,6 +24,13 @@ struct InMemoryTables {
         (rows[entityName] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
     }
 
+    /// The rows of an entity and of every entity below it, in insertion order (keys are minted
+    /// across all entities, so they give that order).
+    func ordered(_ entity: Schema.Entity) -> [DefaultSnapshot] {
+        guard !entity.subentities.isEmpty else { return ordered(entity.name) }
+        return entity.selfAndSubentities.flatMap { (rows[$0.name] ?? [:]).map { $0 } }.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     /// The values of one uniqueness constraint for a row; `nil` when any of them is nil
     /// (as in SQL, rows with a nil member never collide).
     static func uniqueKey(_ snapshot: DefaultSnapshot, constraint: [String]) -> [PersistentValue]? {
@@ -31,12 +38,16 @@ struct InMemoryTables {
         return values.contains(where: \.isNull) ? nil : values
     }
 
-    /// The stored row whose values collide with `snapshot` on a uniqueness constraint.
+    /// The stored row whose values collide with `snapshot` on a uniqueness constraint. A
+    /// constraint declared on a class hierarchy's root holds across the whole hierarchy.
     func uniqueMatch(for snapshot: DefaultSnapshot, entity: Schema.Entity, excluding skipped: Set<PersistentIdentifier>) -> PersistentIdentifier? {
+        let hierarchy = entity.superentity == nil && entity.subentities.isEmpty ? [entity] : entity.rootEntity.selfAndSubentities
         for constraint in entity.uniquenessConstraints {
             guard let key = Self.uniqueKey(snapshot, constraint: constraint) else { continue }
-            for row in (rows[entity.name] ?? [:]).values where !skipped.contains(row.persistentIdentifier) {
-                if Self.uniqueKey(row, constraint: constraint) == key { return row.persistentIdentifier }
+            for member in hierarchy where constraint.allSatisfy({ member.snapshotLayout.index(of: $0) != nil }) {
+                for row in (rows[member.name] ?? [:]).values where !skipped.contains(row.persistentIdentifier) {
+                    if Self.uniqueKey(row, constraint: constraint) == key { return row.persistentIdentifier }
+                }
             }
         }
         return nil

@@ -12,6 +12,8 @@
 //   swift run -c release StrataBenchmark --instrumentation [--rows N] [--lookups L] [--runs R]
 // or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
 //   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
+// or fetches over a model class hierarchy against the same rows in one class's table:
+//   swift run -c release StrataBenchmark --hierarchy [--rows N] [--runs R]
 import Foundation
 import Strata
 
@@ -46,6 +48,8 @@ struct Options {
     var poolStall = false
     /// `--instrumentation`: metrics and tracing off, then on.
     var instrumentation = false
+    /// `--hierarchy`: only the class hierarchy workload (HierarchyBenchmark.swift).
+    var hierarchy = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -78,8 +82,9 @@ struct Options {
             case "--fallback": fallback = true
             case "--pool-stall": poolStall = true
             case "--instrumentation": instrumentation = true
+            case "--hierarchy": hierarchy = true
             case "-h", "--help":
-                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback]")
+                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 exit(0)
@@ -169,6 +174,8 @@ if options.instrumentation {
 if options.poolStall {
     guard let url = options.postgres else { fatalError("--pool-stall needs --postgres URL") }
     try await PoolStallBenchmark.run(url: url, tasks: options.tasks)
+if options.hierarchy {
+    try HierarchyBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

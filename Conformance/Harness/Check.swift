@@ -12,6 +12,12 @@ public enum Check {
         throw ConformanceFailure(message: what, expected: "\(expected.sorted())", actual: "\(actual.sorted())")
     }
 
+    /// Fails unless `value` is not nil; returns it.
+    public static func unwrap<Value>(_ value: Value?, _ what: String) throws -> Value {
+        guard let value else { throw ConformanceFailure(message: what, expected: "a value", actual: "nil") }
+        return value
+    }
+
     /// Fails unless `condition` holds.
     public static func that(_ condition: Bool, _ what: String) throws {
         guard !condition else { return }

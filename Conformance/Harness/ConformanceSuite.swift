@@ -34,4 +34,5 @@ public enum ConformanceSuite {
         + BatchedFetchCases.all
         + PrefetchCases.all
         + PartialFetchCases.all
+        + InheritanceCases.all
 }

@@ -93,6 +93,10 @@ extension JSONFileStore {
             let permanent = earlier
                 ?? JSONUniqueness(entity: entity).collision(of: snapshot, in: state.rows, excluding: deleted)
                 ?? state.mint(entity.name)
+            guard permanent.entityName == entity.name else {
+                throw SwiftDataError.constraintViolation.with(
+                    "a new \(entity.name) has the unique values of \(permanent), a model of another class", entity: entity.name)
+            }
             remapped[temporary] = permanent
             for (index, key) in keys.enumerated() {
                 if let key { claimed[entity.name, default: [:]][index, default: [:]][key] = permanent }

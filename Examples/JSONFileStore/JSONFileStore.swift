@@ -58,7 +58,7 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
         if descriptor.predicate != nil { throw DataStoreError.preferInMemoryFilter }
         if !descriptor.sortBy.isEmpty { throw DataStoreError.preferInMemorySort }
         let entity = try entity(for: T.self)
-        let rows = try lock.withLock { try load() }.rows.rows(of: entity.name)
+        let rows = try lock.withLock { try load() }.rows.rows(of: entity)
         let window = FetchEvaluator.window(rows, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
         return DataStoreFetchResult(descriptor: descriptor, fetchedSnapshots: window)
     }

@@ -21,6 +21,13 @@ struct JSONRowSet {
         slots.compactMap { row in row.flatMap { $0.persistentIdentifier.entityName == entityName ? $0 : nil } }
     }
 
+    /// The rows of an entity and of every entity below it (a `Truck` is a `Transport`), in insertion order.
+    func rows(of entity: Schema.Entity) -> [DefaultSnapshot] {
+        guard !entity.subentities.isEmpty else { return rows(of: entity.name) }
+        let names = entity.selfAndSubentityNames
+        return slots.compactMap { row in row.flatMap { names.contains($0.persistentIdentifier.entityName) ? $0 : nil } }
+    }
+
     subscript(identifier: PersistentIdentifier) -> DefaultSnapshot? {
         positions[identifier].flatMap { slots[$0] }
     }

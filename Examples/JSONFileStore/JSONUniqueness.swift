@@ -11,13 +11,15 @@ struct JSONUniqueness {
         return values.contains(where: \.isNull) ? nil : values
     }
 
-    /// A row of `rows` that `row` collides with on some constraint, other than those in `excluded`.
+    /// A row of `rows` that `row` collides with on some constraint, other than those in `excluded`;
+    /// a constraint of a class hierarchy holds across it, so the row may be of another class.
     func collision(of row: DefaultSnapshot, in rows: JSONRowSet, excluding excluded: Set<PersistentIdentifier>) -> PersistentIdentifier? {
         let constraints = entity.uniquenessConstraints
         guard !constraints.isEmpty else { return nil }
         let keys = constraints.map { Self.key(of: row, for: $0) }
-        for candidate in rows.rows(of: entity.name) where !excluded.contains(candidate.persistentIdentifier) {
-            for (constraint, key) in zip(constraints, keys) where key != nil && Self.key(of: candidate, for: constraint) == key {
+        for candidate in rows.rows(of: entity.rootEntity) where !excluded.contains(candidate.persistentIdentifier) {
+            for (constraint, key) in zip(constraints, keys)
+            where key != nil && constraint.allSatisfy({ candidate.layout.index(of: $0) != nil }) && Self.key(of: candidate, for: constraint) == key {
                 return candidate.persistentIdentifier
             }
         }

@@ -10,9 +10,12 @@
 ///     init(name: String, start: Date) { self.name = name; self.start = start }
 /// }
 /// ```
-@attached(member, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
+///
+/// A `@Model` class may inherit from another (`@Model class Truck: Transport`); a fetch of
+/// `Transport` then returns `Truck`s too (docs/semantics.md, rule 36).
+@attached(member, conformances: PersistentModel, names: named(_$backingData), named(persistentBackingData), named(schemaMetadata),
           named(init), named(_$observationRegistrar), named(schemaUniquenessConstraints), named(schemaIndices),
-          named(createBackingData), named(_makeModel), arbitrary)
+          named(createBackingData), named(_makeModel), named(_$ModelRoot), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")

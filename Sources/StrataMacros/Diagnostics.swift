@@ -10,6 +10,7 @@ enum StrataDiagnostic: DiagnosticMessage {
     case attributeAndRelationship(String)
     case propertyObservers(String)
     case multipleBindings
+    case constraintOnSubclass(String)
 
     var message: String {
         switch self {
@@ -21,6 +22,7 @@ enum StrataDiagnostic: DiagnosticMessage {
         case .attributeAndRelationship(let name): "'\(name)' cannot be both an attribute and a relationship"
         case .propertyObservers(let name): "property observers are not supported on persisted property '\(name)'"
         case .multipleBindings: "@Model properties must be declared one per 'var', with a plain name"
+        case .constraintOnSubclass(let name): "#\(name) must be declared on the root of a @Model class hierarchy, where it applies to every subclass"
         }
     }
 
@@ -35,6 +37,7 @@ enum StrataDiagnostic: DiagnosticMessage {
             case .attributeAndRelationship: "attributeAndRelationship"
             case .propertyObservers: "propertyObservers"
             case .multipleBindings: "multipleBindings"
+            case .constraintOnSubclass: "constraintOnSubclass"
             }
         return MessageID(domain: "StrataMacros", id: id)
     }

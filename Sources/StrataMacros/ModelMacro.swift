@@ -21,15 +21,22 @@ extension ModelMacro: MemberMacro {
             context.diagnose(diagnostic)
         }
         let properties = persistedProperties(of: declaration)
+        if isSubclass(declaration, conformingTo: protocols) {
+            return subclassMembers(model, properties, declaration, in: context)
+        }
+        let isFinal = declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) })
         var members = [
             backingDataStorage(model),
             backingDataAccessor(model),
-            schemaMetadata(model, properties),
+            schemaMetadata(model, properties, overridable: !isFinal),
             backingDataInit(model, properties),
             "@StrataCore.Transient\nprivate let _$observationRegistrar = Observation.ObservationRegistrar()",
         ]
-        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+        if isFinal {
             members += concreteFactories(model)
+        } else {
+            // What a `@Model` subclass names its hierarchy's `BackingData` by (see ModelMacro+Subclass.swift).
+            members.append("public typealias _$ModelRoot = \(model)")
         }
         members += properties.map { keyPathConstant(model, $0) }
         let constraints = arguments(of: "Unique", in: declaration)
@@ -74,7 +81,7 @@ extension ModelMacro: MemberMacro {
 
     /// The key path of one persisted property, made once: a key path literal in an accessor is
     /// instantiated by the runtime on every call.
-    private static func keyPathConstant(_ model: TokenSyntax, _ property: PersistedProperty) -> DeclSyntax {
+    static func keyPathConstant(_ model: TokenSyntax, _ property: PersistedProperty) -> DeclSyntax {
         "private static let \(raw: keyPathConstantName(property.name)) = \\\(model).\(property.name)"
     }
 
@@ -90,7 +97,14 @@ extension ModelMacro: MemberMacro {
         """
     }
 
-    private static func schemaMetadata(_ model: TokenSyntax, _ properties: [PersistedProperty]) -> DeclSyntax {
+    /// `schemaMetadata`: a static list for a final class; for a class that may have `@Model`
+    /// subclasses, a class property whose key paths are rooted at the class it is read on
+    /// (`\T.name` in a generic function), so `Car.schemaMetadata` lists `\Car.name`, the key
+    /// path a `#Predicate<Car>` uses, not `\Vehicle.name`.
+    static func schemaMetadata(
+        _ model: TokenSyntax, _ properties: [PersistedProperty], overridable: Bool, inheriting: Bool = false
+    ) -> DeclSyntax {
+        let root = overridable ? "T" : model.text
         let entries = properties.map { property -> String in
             // Without a declared type the initializer alone gives the type, as it does for the property.
             let defaultValue = property.initializer.map { initializer in
@@ -98,13 +112,23 @@ extension ModelMacro: MemberMacro {
             } ?? "nil"
             return """
                 StrataCore.Schema.PropertyMetadata(name: "\(property.name.plainName)", \
-                keypath: \\\(model).\(property.name), defaultValue: \(defaultValue), metadata: \(property.metadata)),
+                keypath: \\\(root).\(property.name), defaultValue: \(defaultValue), metadata: \(property.metadata)),
                 """
         }
         let list = entries.isEmpty ? "[]" : "[\n\(entries.joined(separator: "\n"))\n]"
+        guard overridable else {
+            return """
+                public static var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+                \(raw: list)
+                }
+                """
+        }
         return """
-            public static var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+            public \(raw: inheriting ? "override " : "")class var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+            func metadata<T: \(model)>(_: T.Type) -> [StrataCore.Schema.PropertyMetadata] {
             \(raw: list)
+            }
+            return \(raw: inheriting ? "super.schemaMetadata + " : "")metadata(Self.self)
             }
             """
     }
@@ -120,7 +144,7 @@ extension ModelMacro: MemberMacro {
 
     /// A static list of key path lists; an `#Index` argument of a kind (`.binary([…])`,
     /// `.rtree([…])`) contributes its key paths.
-    private static func keyPathLists(_ name: String, _ model: TokenSyntax, _ lists: [ExprSyntax]) -> DeclSyntax {
+    static func keyPathLists(_ name: String, _ model: TokenSyntax, _ lists: [ExprSyntax]) -> DeclSyntax {
         let elements = lists.map { list in
             list.is(ArrayExprSyntax.self)
                 ? list.description
@@ -149,7 +173,7 @@ extension ModelMacro: MemberMacro {
     }
 
     /// The arguments of every `#name(...)` line in the class body, in order.
-    private static func arguments(of name: String, in declaration: some DeclGroupSyntax) -> [ExprSyntax] {
+    static func arguments(of name: String, in declaration: some DeclGroupSyntax) -> [ExprSyntax] {
         declaration.memberBlock.members
             .compactMap { $0.decl.as(MacroExpansionDeclSyntax.self) }
             .filter { $0.macroName.text == name }

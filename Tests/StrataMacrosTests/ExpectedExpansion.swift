@@ -81,11 +81,7 @@ func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
 func modelMembers(
     _ model: String, persisted: [Persisted] = [], unique: String? = nil, indices: String? = nil, isFinal: Bool = true
 ) -> [String] {
-    let metadata = persisted.isEmpty
-        ? "[]"
-        : (["["] + persisted.map {
-            "    StrataCore.Schema.PropertyMetadata(name: \"\($0.name)\", keypath: \\\(model).\($0.name), defaultValue: \($0.defaultValue), metadata: \($0.metadata)),"
-        } + ["]"]).joined(separator: "\n")
+    let metadata = metadataList(persisted, root: isFinal ? model : "T")
     let initBody = persisted.map { "_\($0.name) = StrataCore._PersistedPropertyMarker()" }
         + ["self.persistentBackingData = backingData"]
     var members = [
@@ -106,11 +102,13 @@ func modelMembers(
             }
         }
         """,
-        """
-        public static var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
-        \(indented(metadata))
-        }
-        """,
+        isFinal
+            ? """
+            public static var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+            \(indented(metadata))
+            }
+            """
+            : overridableMetadata(model, metadata, inheriting: false),
         """
         public required init(backingData: any StrataCore.BackingData<\(model)>) {
         \(indented(initBody.joined(separator: "\n")))
@@ -136,6 +134,8 @@ func modelMembers(
             }
             """,
         ]
+    } else {
+        members.append("public typealias _$ModelRoot = \(model)")
     }
     members += persisted.map { "private static let _$keyPath_\($0.name) = \\\(model).\($0.name)" }
     if let unique {
@@ -145,6 +145,61 @@ func modelMembers(
         members.append(keyPathsMember("schemaIndices", model, indices))
     }
     return members
+}
+
+/// The members `@Model` generates for `model`, a subclass of another `@Model` class, in order.
+func subclassMembers(_ model: String, persisted: [Persisted]) -> [String] {
+    let initBody = persisted.map { "_\($0.name) = StrataCore._PersistedPropertyMarker()" } + ["super.init(backingData: backingData)"]
+    return [
+        """
+        @StrataCore.Transient @exclusivity(unchecked)
+        private var _$backingData: StrataCore._SubclassBackingData? = nil
+        """,
+        """
+        public override var persistentBackingData: any StrataCore.BackingData<_$ModelRoot> {
+            get {
+                let backingData = super.persistentBackingData
+                StrataCore._link(&_$backingData, to: backingData, of: self)
+                return backingData
+            }
+            set {
+                super.persistentBackingData = newValue
+                StrataCore._relink(&_$backingData, to: newValue, of: self)
+            }
+        }
+        """,
+        overridableMetadata(model, metadataList(persisted, root: "T"), inheriting: true),
+        """
+        public required init(backingData: any StrataCore.BackingData<_$ModelRoot>) {
+        \(indented(initBody.joined(separator: "\n")))
+        }
+        """,
+        """
+        @StrataCore.Transient
+        private let _$observationRegistrar = Observation.ObservationRegistrar()
+        """,
+    ] + persisted.map { "private static let _$keyPath_\($0.name) = \\\(model).\($0.name)" }
+}
+
+/// The entries of `schemaMetadata`, with key paths rooted at `root`.
+func metadataList(_ persisted: [Persisted], root: String) -> String {
+    persisted.isEmpty
+        ? "[]"
+        : (["["] + persisted.map {
+            "    StrataCore.Schema.PropertyMetadata(name: \"\($0.name)\", keypath: \\\(root).\($0.name), defaultValue: \($0.defaultValue), metadata: \($0.metadata)),"
+        } + ["]"]).joined(separator: "\n")
+}
+
+/// The `schemaMetadata` of a class that may have subclasses: key paths rooted at the class it is read on.
+func overridableMetadata(_ model: String, _ metadata: String, inheriting: Bool) -> String {
+    """
+    public \(inheriting ? "override " : "")class var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+        func metadata<T: \(model)>(_: T.Type) -> [StrataCore.Schema.PropertyMetadata] {
+    \(indented(metadata, by: 2))
+        }
+        return \(inheriting ? "super.schemaMetadata + " : "")metadata(Self.self)
+    }
+    """
 }
 
 /// A static property returning the key paths of `#Unique` or `#Index`.

@@ -20,9 +20,12 @@ private let strataMacros: [String: MacroSpec] = [
 ///
 /// Macros named in `skipping` stay unexpanded, so a test can focus on one role:
 /// skipping `_PersistedProperty` shows exactly which members `@Model` marks as persisted.
+/// `inheritingConformance` expands `@Model` as the compiler does on a subclass of a model,
+/// which already conforms to `PersistentModel`.
 func assertExpansion(
     _ source: String,
     skipping: Set<String> = [],
+    inheritingConformance: Bool = false,
     expandsTo expandedSource: String,
     diagnostics: [DiagnosticSpec] = [],
     fixedSource: String? = nil,
@@ -32,7 +35,8 @@ func assertExpansion(
         source,
         expandedSource: expandedSource,
         diagnostics: diagnostics,
-        macroSpecs: strataMacros.filter { !skipping.contains($0.key) },
+        macroSpecs: strataMacros.filter { !skipping.contains($0.key) }.merging(
+            inheritingConformance ? ["Model": MacroSpec(type: ModelMacro.self)] : [:], uniquingKeysWith: { $1 }),
         fixedSource: fixedSource,
         failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) }
     )

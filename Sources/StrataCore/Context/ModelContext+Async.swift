@@ -58,7 +58,8 @@ extension ModelContext {
         try await instrumented(.delete, entity: Schema.entityName(for: T.self)) {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
-            let doomed = try await fetchIdentifiers(descriptor)
+            let entityName = Schema.entityName(for: T.self)
+            let doomed = try await fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
             let request = DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState)
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
             forgetDeleted(doomed)

@@ -20,8 +20,9 @@ extension ModelContext {
         }
     }
 
-    /// Deletes every stored model of `model` matching `predicate`, right away, in its own
-    /// store transaction (SwiftData defers this to the next save; see docs/semantics.md).
+    /// Deletes every stored model of `model` (and of its `@Model` subclasses, unless
+    /// `includeSubclasses` is false) matching `predicate`, right away, in its own store
+    /// transaction (SwiftData defers this to the next save; see docs/semantics.md).
     ///
     /// Batching stores delete in one statement; others, or a predicate the store cannot
     /// translate, delete the matching models by identifier. Delete rules apply either way.
@@ -30,7 +31,8 @@ extension ModelContext {
         try instrumented(.delete, entity: Schema.entityName(for: T.self)) {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
-            let doomed = try fetchIdentifiers(descriptor)
+            let entityName = Schema.entityName(for: T.self)
+            let doomed = try fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
             try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), identifiers: doomed)
             forgetDeleted(doomed)
         }

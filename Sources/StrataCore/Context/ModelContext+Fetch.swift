@@ -81,7 +81,14 @@ extension ModelContext {
         materialize(try store.fetch(request), entity: entity)
     }
 
+    /// Whether the context has unsaved changes of `entity` or of an entity below it, which a fetch of it returns.
     func hasPendingChanges(of entity: Schema.Entity) -> Bool {
+        guard entity.subentities.isEmpty else {
+            let names = entity.selfAndSubentityNames
+            return pendingInserts.contains { names.contains($0.storage.layout.entityName) }
+                || pendingChanges.contains { names.contains($0.layout.entityName) }
+                || pendingDeletes.contains { names.contains($0.storage.layout.entityName) }
+        }
         let name = entity.name
         return pendingInserts.contains { $0.storage.layout.entityName == name }
             || pendingChanges.contains { $0.layout.entityName == name }

@@ -11,6 +11,13 @@ extension ModelContext {
             }
         }
         if let first = fetched.first { registry.reserveCapacity(adding: fetched.count, like: first.persistentIdentifier) }
+        if !entity.subentities.isEmpty {
+            // Rows of subentities become models of their own classes (`FetchDescriptor<Vehicle>` returns `Car`s).
+            return fetched.map { snapshot in
+                let rowEntity = container.schema.entitiesByName[snapshot.persistentIdentifier.entityName] ?? entity
+                return register(snapshot, entity: rowEntity, partial: partial) as! T
+            }
+        }
         if Snapshot.self == DefaultSnapshot.self {
             return materialize(unsafeBitCast(consume fetched, to: [DefaultSnapshot].self), as: T.self, layout: entity.layout, partial: partial)
         }
@@ -38,17 +45,17 @@ extension ModelContext {
     /// The model for one snapshot: the registered object (refreshed when it has no unsaved
     /// changes) or a new one.
     @discardableResult
-    func register<Snapshot: DataStoreSnapshot>(_ snapshot: Snapshot, entity: Schema.Entity) -> any PersistentModel {
+    func register<Snapshot: DataStoreSnapshot>(_ snapshot: Snapshot, entity: Schema.Entity, partial: UnfetchedBatch? = nil) -> any PersistentModel {
         func open<Model: PersistentModel>(_: Model.Type) -> any PersistentModel {
-            register(snapshot, as: Model.self, layout: entity.layout)
+            register(snapshot, as: Model.self, layout: entity.layout, partial: partial)
         }
         return open(entity.modelType)
     }
 
     private func register<Model: PersistentModel, Snapshot: DataStoreSnapshot>(
-        _ snapshot: Snapshot, as _: Model.Type, layout: EntityLayout
+        _ snapshot: Snapshot, as _: Model.Type, layout: EntityLayout, partial: UnfetchedBatch?
     ) -> Model {
-        register(snapshot.persistentIdentifier, values: Self.values(of: snapshot, layout: layout), as: Model.self, layout: layout)
+        register(snapshot.persistentIdentifier, values: Self.values(of: snapshot, layout: layout), as: Model.self, layout: layout, partial: partial)
     }
 
     /// The model for fetched values: the registered one (refreshed when it has no unsaved

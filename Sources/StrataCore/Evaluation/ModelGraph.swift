@@ -20,10 +20,17 @@ public final class ModelGraph {
         owner.connect(self)
     }
 
-    /// The model for `snapshot` (the same object for the same identifier).
+    /// The model for `snapshot` (the same object for the same identifier), of the class of the
+    /// snapshot's entity: a row of a subentity of `T`'s (a `Car` read as a `Vehicle`) is a model
+    /// of the subentity's class.
     public func model<T: PersistentModel>(_ type: T.Type, for snapshot: DefaultSnapshot) -> T {
         if let model = models[snapshot.persistentIdentifier] as? T { return model }
         let layout = EntityLayout.of(T.self)
+        if snapshot.persistentIdentifier.entityName != layout.entityName,
+            let entity = schema.entitiesByName[snapshot.persistentIdentifier.entityName], ObjectIdentifier(entity.modelType) != ObjectIdentifier(T.self) {
+            func make<Model: PersistentModel>(_ type: Model.Type) -> any PersistentModel { self.model(type, for: snapshot) }
+            return make(entity.modelType) as! T
+        }
         // `layout` (a local) and `owner` (a constant of the graph) outlive the call.
         let seed = _ModelSeed(layout: layout, identifier: snapshot.persistentIdentifier, owner: owner)
         let model = T._makeModel(seed, values: ModelContext.values(of: snapshot, layout: layout))
@@ -42,7 +49,7 @@ extension ModelGraph: ModelResolver {
     func resolveModel(for identifier: PersistentIdentifier) -> (any PersistentModel)? {
         if let model = models[identifier] { return model }
         guard let snapshot = lookup(identifier), let entity = schema.entitiesByName[identifier.entityName] else { return nil }
-        func make<T: PersistentModel>(_ type: T.Type) -> any PersistentModel { model(type, for: snapshot) }
+        func make<T: PersistentModel>(_ type: T.Type) -> any PersistentModel { self.model(type, for: snapshot) }
         return make(entity.modelType)
     }
 

@@ -20,7 +20,9 @@ class AnyModelStorage {
         case assigned(Any)
     }
 
-    let layout: EntityLayout
+    /// The layout of the model's class. A model subclass's `init` runs its superclass's first,
+    /// which makes the backing data with the superclass's layout; ``adopt(_:)`` then extends it.
+    @exclusivity(unchecked) private(set) var layout: EntityLayout
     @exclusivity(unchecked) var values: ContiguousArray<PersistentValue?>
     @exclusivity(unchecked) var objects: ContiguousArray<Object?>?
     @exclusivity(unchecked) private var assignedIdentifier: PersistentIdentifier?
@@ -41,6 +43,15 @@ class AnyModelStorage {
         // Its own array from the start: sharing one and copying it on the first write costs more.
         self.values = values ?? ContiguousArray(repeating: nil, count: layout.properties.count)
         self.assignedIdentifier = identifier
+    }
+
+    /// Takes the layout of a subclass of the layout's class: its slots continue this one's.
+    func adopt(_ subclassLayout: EntityLayout) {
+        precondition(!hasIdentifier && owner == nil, "a model's class layout changes only while it initializes")
+        let added = subclassLayout.properties.count - values.count
+        values += repeatElement(nil, count: added)
+        if objects != nil { objects! += repeatElement(nil, count: added) }
+        layout = subclassLayout
     }
 
     /// The model's identifier; a temporary one is minted on first use.

@@ -79,6 +79,10 @@ final class EntityLayout: @unchecked Sendable {
     let directTypes: ContiguousArray<(any _DirectlyStored.Type)?>
     /// The slots of ephemeral attributes, which saves leave out (`nil`) and fetched models reset.
     let ephemeralIndices: [Int]
+    /// The `@Model` class this one inherits from, if any.
+    let supermodelType: (any PersistentModel.Type)?
+    /// How many slots the superclasses hold; the class's own properties follow them.
+    let inheritedCount: Int
 
     private init<Model: PersistentModel>(_ type: Model.Type) {
         entityName = Schema.entityName(for: type)
@@ -87,7 +91,18 @@ final class EntityLayout: @unchecked Sendable {
         let properties = Model.schemaMetadata.map(Property.init)
         self.properties = properties
         ephemeralIndices = properties.indices.filter { properties[$0].isEphemeral }
-        indexByKeyPath = Dictionary(properties.enumerated().map { ($1.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
+        supermodelType = Self.supermodel(of: type)
+        inheritedCount = supermodelType.map { $0.schemaMetadata.count } ?? 0
+        // A subclass's slots continue its superclasses', so their key paths (`\Vehicle.name`, which
+        // their accessors and `#Unique` use) name the same slots as the subclass's (`\Car.name`).
+        var ancestors: [(AnyKeyPath, Int)] = []
+        var ancestor = supermodelType
+        while let type = ancestor {
+            ancestors += type.schemaMetadata.enumerated().map { ($1.keypath, $0) }
+            ancestor = Self.supermodel(of: type)
+        }
+        indexByKeyPath = Dictionary(
+            properties.enumerated().map { ($1.keyPath, $0) } + ancestors, uniquingKeysWith: { first, _ in first })
         snapshotLayout = SnapshotLayout(propertyNames: properties.map(\.name))
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
         isRelationship = ContiguousArray(properties.map { $0.relationshipTarget != nil })
@@ -117,6 +132,11 @@ final class EntityLayout: @unchecked Sendable {
             cached[key] = layout
             return layout
         }
+    }
+
+    /// The `@Model` superclass of `type`, if it has one.
+    static func supermodel(of type: any PersistentModel.Type) -> (any PersistentModel.Type)? {
+        _getSuperclass(type).flatMap { $0 as? any PersistentModel.Type }
     }
 
     static func of(existential type: any PersistentModel.Type) -> EntityLayout {

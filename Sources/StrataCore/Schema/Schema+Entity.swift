@@ -19,10 +19,10 @@ extension Schema {
         public let indices: [[String]]
         /// The layout every snapshot of this entity uses.
         public var snapshotLayout: SnapshotLayout { layout.snapshotLayout }
-        /// Strata models have no inheritance; always `nil`.
-        public var superentity: Entity? { nil }
-        /// Strata models have no inheritance; always empty.
-        public var subentities: [Entity] { [] }
+        /// The entity of the `@Model` class this one's class inherits from, if any.
+        public internal(set) weak var superentity: Entity?
+        /// The entities of the `@Model` classes in the schema that inherit from this one's class directly.
+        public internal(set) var subentities: [Entity] = []
         let layout: EntityLayout
 
         init(layout: EntityLayout, properties: [any SchemaProperty], uniquenessConstraints: [[String]], indices: [[String]]) {

@@ -11,6 +11,7 @@ struct SchemaBuilder {
     func build() -> (entities: [Schema.Entity], problems: [SwiftDataError]) {
         var builder = self
         builder.discoverEntities()
+        builder.linkHierarchies()
         builder.resolveInverses()
         builder.inferInverses()
         return (builder.entities, builder.problems)
@@ -28,6 +29,18 @@ struct SchemaBuilder {
             }
             entities.append(entity)
             queue += entity.relationships.compactMap(\.destinationType)
+            // A subclass's table is its root's: the superclass is part of the schema.
+            if let supermodel = entity.layout.supermodelType { queue.append(supermodel) }
+        }
+    }
+
+    /// Sets each entity's superentity and subentities from its class's superclass.
+    private func linkHierarchies() {
+        let byType = Dictionary(entities.map { (ObjectIdentifier($0.modelType), $0) }, uniquingKeysWith: { first, _ in first })
+        for entity in entities {
+            guard let supermodel = entity.layout.supermodelType, let parent = byType[ObjectIdentifier(supermodel)] else { continue }
+            entity.superentity = parent
+            parent.subentities.append(entity)
         }
     }
 

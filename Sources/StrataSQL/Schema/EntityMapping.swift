@@ -33,6 +33,10 @@ public struct EntityMapping: Sendable {
     public let fullUpdate: Update?
     /// `SELECT _pk, columns… FROM table AS alias WHERE _pk = ?`, for reads by identifier.
     public let selectByKeySQL: String
+    /// In a class hierarchy's table (``SQLNames/discriminator``), below its root: the entity
+    /// names of the rows this entity's fetches select (its own and its subentities'); `nil` for a
+    /// root, whose fetches select every row.
+    public let discriminatorValues: [String]?
 
     public init(entity: Schema.Entity, schema: Schema, dialect: any SQLDialect) {
         self.entity = entity
@@ -65,6 +69,23 @@ public struct EntityMapping: Sendable {
             columns: [.column(table: "r", name: SQLNames.primaryKey)] + columns.map { .column(table: "r", name: $0.name) }, from: table, as: "r",
             where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.null))))
         self.selectByKeySQL = select.text
+        self.discriminatorValues = entity.superentity == nil ? nil : entity.selfAndSubentities.map(\.name)
+    }
+
+    /// The condition that selects this entity's own rows, not its subentities', in its
+    /// hierarchy's table under `alias`; `nil` when it has no subentities.
+    public func ownRowsCondition(alias: String) -> SQLExpression? {
+        guard !entity.subentities.isEmpty else { return nil }
+        let column = SQLExpression.column(table: alias, name: SQLNames.discriminator)
+        return entity.superentity == nil ? .postfix(column, "IS NULL") : .binary(column, "=", .bind(.string(entity.name)))
+    }
+
+    /// The condition that selects this entity's rows (and its subentities') in its hierarchy's
+    /// table under `alias`; `nil` when every row of the table is one.
+    public func discriminatorCondition(alias: String) -> SQLExpression? {
+        discriminatorValues.map { names in
+            .binary(.column(table: alias, name: SQLNames.discriminator), "IN", .list(names.map { .bind(.string($0)) }))
+        }
     }
 
     /// The primary key and every column, qualified by `alias`, in read order.

@@ -2,7 +2,8 @@ import StrataCore
 
 /// How Strata maps a schema onto tables and columns, shared by DDL, queries and writes.
 ///
-/// - one table per entity, named like the entity;
+/// - one table per entity, named like the entity; the entities of a class hierarchy share the
+///   table of its root, whose ``discriminator`` column names each row's entity (semantics rule 36);
 /// - an integer primary key column ``primaryKey`` (the row key of every identifier);
 /// - one column per stored attribute, named like the property;
 /// - a to-one relationship is a foreign-key column named like the relationship;
@@ -15,9 +16,16 @@ public enum SQLNames {
     public static let joinOwner = "owner"
     /// The join table column naming the related row.
     public static let joinTarget = "target"
+    /// The column of a class hierarchy's table naming the entity of each row; NULL for the root's rows.
+    public static let discriminator = "_entity"
 
-    /// The table of an entity.
-    public static func table(_ entity: Schema.Entity) -> String { entity.name }
+    /// The table of an entity: its own, or its hierarchy root's.
+    public static func table(_ entity: Schema.Entity) -> String { entity.rootEntity.name }
+
+    /// Whether an entity's table holds the rows of a class hierarchy (and so a ``discriminator``).
+    public static func isHierarchy(_ entity: Schema.Entity) -> Bool {
+        entity.superentity != nil || !entity.subentities.isEmpty
+    }
 
     /// The column of an attribute or to-one relationship.
     public static func column(_ property: any SchemaProperty) -> String { property.name }
@@ -27,7 +35,7 @@ public enum SQLNames {
         if relationship.isToOneRelationship { return .foreignKey(column: column(relationship)) }
         let inverse = relationship.inverseName.flatMap { schema.entitiesByName[relationship.destination]?.relationshipsByName[$0] }
         if let inverse, inverse.isToOneRelationship {
-            return .inverseForeignKey(table: relationship.destination, column: column(inverse))
+            return .inverseForeignKey(table: schema.entitiesByName[relationship.destination].map(table) ?? relationship.destination, column: column(inverse))
         }
         if let inverse, (relationship.destination, inverse.name) < (entity.name, relationship.name) {
             return .joinTable(name: "\(relationship.destination)_\(inverse.name)", ownerColumn: joinTarget, targetColumn: joinOwner)

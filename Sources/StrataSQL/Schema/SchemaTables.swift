@@ -11,7 +11,8 @@ public struct SchemaTables: Sendable {
     public init(schema: Schema, dialect: any SQLDialect) throws {
         self.schema = schema
         self.dialect = dialect
-        var tables = schema.entities.map { Self.entityTable($0, schema: schema, dialect: dialect) }
+        // A class hierarchy has one table, its root's.
+        var tables = schema.entities.filter { $0.superentity == nil }.map { Self.entityTable($0, schema: schema, dialect: dialect) }
         for entity in schema.entities {
             for relationship in entity.relationships {
                 guard case .joinTable(let name, _, _) = SQLNames.storage(of: relationship, in: entity, schema: schema),
@@ -68,12 +69,22 @@ public struct SchemaTables: Sendable {
         return serializer.statement
     }
 
+    /// The table of an entity, or of a class hierarchy whose root `entity` is: every entity's
+    /// columns, each once, and the ``SQLNames/discriminator``. A subclass's columns hold NULL in
+    /// the rows of other classes; Strata checks their values itself.
     private static func entityTable(_ entity: Schema.Entity, schema: Schema, dialect: any SQLDialect) -> TableDefinition {
         var columns = [ColumnDefinition(name: SQLNames.primaryKey, type: dialect.keyColumnType, storage: nil, defaultValue: nil, isOptional: false)]
         var foreignKeys: [[String]] = []
+        let members = entity.selfAndSubentities
+        var seen = Set<String>()
+        let all = members.flatMap(\.properties).filter { seen.insert($0.name).inserted }
         // `.externalStorage` attributes go last, so reading or filtering the other columns of a
         // row never walks a large value's overflow pages (docs/sqlite.md).
-        let properties = entity.properties.filter { !Self.isExternal($0) } + entity.properties.filter(Self.isExternal)
+        let properties = all.filter { !Self.isExternal($0) } + all.filter(Self.isExternal)
+        if members.count > 1 {
+            columns.append(ColumnDefinition(
+                name: SQLNames.discriminator, type: dialect.columnType(for: .string), storage: .string, defaultValue: nil, isOptional: true))
+        }
         for property in properties {
             if let attribute = property as? Schema.Attribute, !attribute.isTransient {
                 let defaultValue = attribute.defaultValue.flatMap { try? attribute.codec?.encode($0) }
@@ -86,9 +97,14 @@ public struct SchemaTables: Sendable {
                 foreignKeys.append([SQLNames.column(relationship)])
             }
         }
+        var uniqueIndices: [[String]] = [], indices: [[String]] = []
+        for member in members {
+            uniqueIndices += member.uniquenessConstraints.filter { !uniqueIndices.contains($0) }
+            indices += member.indices.filter { !indices.contains($0) }
+        }
         return TableDefinition(
-            name: SQLNames.table(entity), columns: columns, uniqueIndices: entity.uniquenessConstraints,
-            indices: entity.indices + foreignKeys, hasRowKey: true)
+            name: SQLNames.table(entity), columns: columns, uniqueIndices: uniqueIndices,
+            indices: indices + foreignKeys, hasRowKey: true)
     }
 
     private static func isExternal(_ property: any SchemaProperty) -> Bool {

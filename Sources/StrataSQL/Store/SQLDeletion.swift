@@ -61,7 +61,7 @@ struct SQLDeletion<Connection: SQLConnection> {
             for (entityName, keys) in level {
                 let entity = try engine.mapping(entityName).entity
                 for relationship in entity.relationships where relationship.deleteRule == .cascade {
-                    let reached = doomed[relationship.destination] ?? []
+                    let reached = doomedKeys(of: relationship.destination, in: doomed)
                     for (_, target) in try links(from: keys, through: relationship, in: entity) where !reached.contains(target) {
                         next[relationship.destination, default: []].insert(target)
                     }
@@ -91,7 +91,7 @@ struct SQLDeletion<Connection: SQLConnection> {
         for (entityName, keys) in doomed.sorted(by: { $0.key < $1.key }) {
             let entity = try engine.mapping(entityName).entity
             for relationship in entity.relationships where relationship.deleteRule == .deny {
-                let leaving = doomed[relationship.destination] ?? []
+                let leaving = doomedKeys(of: relationship.destination, in: doomed)
                 guard let (owner, blocker) = try links(from: keys.sorted(), through: relationship, in: entity).first(where: { !leaving.contains($0.1) }) else { continue }
                 let (row, target) = (engine.identifiers(entityName, [owner])[0], engine.identifiers(relationship.destination, [blocker])[0])
                 throw SwiftDataError.deleteRuleViolation.with(
@@ -131,14 +131,15 @@ struct SQLDeletion<Connection: SQLConnection> {
             for relationship in entity.relationships {
                 switch SQLNames.storage(of: relationship, in: entity, schema: engine.schema) {
                 case .foreignKey(let column):
-                    guard let keys = doomed[relationship.destination] else { continue }
+                    let keys = doomedKeys(of: relationship.destination, in: doomed)
+                    guard !keys.isEmpty else { continue }
                     for chunk in keys.sorted().chunked(into: SQLStoreEngine.keysPerStatement) {
                         try connection.run(clear(column, of: SQLNames.table(entity), in: chunk))
                     }
                 case .joinTable(let table, let ownerColumn, let targetColumn):
                     // Both sides of a many-to-many pair name the same table, columns swapped.
-                    for (column, keys) in [(ownerColumn, doomed[entity.name]), (targetColumn, doomed[relationship.destination])] {
-                        guard let keys, cleared.insert([table, column]).inserted else { continue }
+                    for (column, keys) in [(ownerColumn, doomedKeys(of: entity.name, in: doomed)), (targetColumn, doomedKeys(of: relationship.destination, in: doomed))] {
+                        guard !keys.isEmpty, cleared.insert([table, column]).inserted else { continue }
                         for chunk in keys.sorted().chunked(into: SQLStoreEngine.keysPerStatement) {
                             try connection.run(SQLWrites.delete(from: table, where: column, in: chunk.map(PersistentValue.integer), dialect: engine.dialect))
                         }
@@ -148,6 +149,13 @@ struct SQLDeletion<Connection: SQLConnection> {
                 }
             }
         }
+    }
+
+    /// The doomed keys of the rows an entity's relationships can name: its own and, in a class
+    /// hierarchy's table, those of every entity sharing the table (a `Transport` may be a `Truck`).
+    private func doomedKeys(of entityName: String, in doomed: [String: Set<Int64>]) -> Set<Int64> {
+        guard let entity = engine.schema.entitiesByName[entityName], SQLNames.isHierarchy(entity) else { return doomed[entityName] ?? [] }
+        return entity.rootEntity.selfAndSubentities.reduce(into: Set<Int64>()) { $0.formUnion(doomed[$1.name] ?? []) }
     }
 
     /// `UPDATE table SET column = NULL WHERE column IN (keys…)`.

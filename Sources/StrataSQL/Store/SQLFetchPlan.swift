@@ -88,7 +88,8 @@ extension SQLStoreEngine {
         let ordering = plan.ordering ?? []
         let byKey = SQLOrdering(.column(table: Self.rowAlias, name: SQLNames.primaryKey), ascending: true, mayBeNull: false)
         return SQLSelect(
-            columns: columns, from: plan.mapping.table, as: Self.rowAlias, where: plan.filter?.condition,
+            columns: columns, from: plan.mapping.table, as: Self.rowAlias,
+            where: .joined([plan.mapping.discriminatorCondition(alias: Self.rowAlias), plan.filter?.condition], by: "AND"),
             orderBy: keyOrderIsLeftToMemory(plan, page: page) ? []
                 : ordering.isEmpty || descriptor.fetchOffset != nil || page != nil ? ordering + [byKey] : ordering,
             limit: (plan.evaluatesInMemory ? page?.limit : descriptor.fetchLimit).map { .bind(.integer(Int64(max($0, 0)))) },

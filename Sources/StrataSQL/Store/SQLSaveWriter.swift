@@ -38,6 +38,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             let (snapshots, keys) = positions.count == rows.final.count
                 ? (rows.final, rows.keys) : (positions.map { rows.final[$0] }, positions.map { rows.keys[$0] })
             try connection.insert(snapshots, keys: keys, into: mapping)
+            try engine.writeDiscriminator(of: mapping, keys: keys, on: connection)
             try writeToMany(snapshots, keys: keys, mapping: mapping, replacing: false)
         }
         // An upsert keeps the stored row's to-many relationships, adding the inserted model's.
@@ -172,9 +173,15 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             }
         }
         var permanent = [PersistentIdentifier?](repeating: nil, count: inserted.count)
-        for (entity, positions) in needingKeys.groups {
-            let keys = try connection.newKeys(positions.count, for: engine.mapping(entity).table)
-            for (index, identifier) in zip(positions, engine.identifiers(entity, keys)) { permanent[index] = identifier }
+        // Per table, in save order: the entities of a class hierarchy share a table and its keys,
+        // and keys give the order of unsorted fetches.
+        var byTable: [String: [Int]] = [:]
+        for (entity, positions) in needingKeys.groups { byTable[try engine.mapping(entity).table, default: []] += positions }
+        for (table, positions) in byTable {
+            let ordered = positions.sorted()
+            for (index, key) in zip(ordered, try connection.newKeys(ordered.count, for: table)) {
+                permanent[index] = engine.identifiers(inserted[index].persistentIdentifier.entityName, [key])[0]
+            }
         }
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         if mappingTemporaries || !upserts.isEmpty {
@@ -217,7 +224,21 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let select = SQLSelect(
             columns: [.column(table: alias, name: SQLNames.primaryKey)], from: mapping.table, as: alias,
             where: conditions.dropFirst().reduce(conditions[0]) { .binary($0, "AND", $1) })
-        return engine.identifiers(mapping.entity.name, try connection.integers(engine.serialize(select))).first { !deleting.contains($0) }
+        let keys = try connection.integers(engine.serialize(select))
+        guard SQLNames.isHierarchy(mapping.entity), let key = keys.first else {
+            return engine.identifiers(mapping.entity.name, keys).first { !deleting.contains($0) }
+        }
+        // In a class hierarchy's table the row may be of another class, which an upsert cannot change.
+        let root = mapping.entity.rootEntity
+        let owner = try engine.subentityRows([key], of: root, on: connection)[key] ?? root.name
+        let stored = engine.identifiers(owner, [key])[0]
+        guard !deleting.contains(stored) else { return nil }
+        guard owner == mapping.entity.name else {
+            throw SwiftDataError.constraintViolation.with(
+                "a new \(mapping.entity.name) has the unique values of \(stored), a model of another class; an upsert cannot change a model's class",
+                entity: mapping.entity.name)
+        }
+        return stored
     }
 
     private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping, replacingToMany: Bool = true) throws {

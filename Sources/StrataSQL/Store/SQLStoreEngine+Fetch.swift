@@ -29,7 +29,7 @@ extension SQLStoreEngine {
         guard !plan.evaluatesInMemory else { return try rowsEvaluatedInMemory(plan, on: connection).map(\.persistentIdentifier) }
         var keys = try connection.integers(checked(statement(plan)))
         if keyOrderIsLeftToMemory(plan, page: nil) { Self.sortByKey(&keys) { $0 } }
-        return identifiers(plan.mapping.entity.name, keys)
+        return try identifiers(ofRows: keys, of: plan.mapping.entity, on: connection)
     }
 
     /// The statement a plan runs (its first page, when it reads in pages): whole rows, or —
@@ -79,6 +79,13 @@ extension SQLStoreEngine {
     /// Reads rows selected with ``EntityMapping/selectColumns(alias:)`` into snapshots, with
     /// their to-many relationships.
     func readSnapshots(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
+        let snapshots = try readRowsOfOneEntity(statement, mapping: mapping, on: connection)
+        guard hasHierarchies, !snapshots.isEmpty else { return snapshots }
+        return try resolvingHierarchies(snapshots, mapping: mapping, on: connection)
+    }
+
+    /// ``readSnapshots(_:mapping:on:)`` with every row read as the mapping's entity.
+    private func readRowsOfOneEntity(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         var snapshots = try connection.snapshots(statement, mapping: mapping, storeIdentifier: storeIdentifier)
         guard !mapping.toMany.isEmpty, !snapshots.isEmpty else { return snapshots }
         let keys = snapshots.map { $0.persistentIdentifier.primaryKey.integerValue! }

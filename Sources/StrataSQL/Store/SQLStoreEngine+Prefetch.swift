@@ -53,7 +53,7 @@ extension SQLStoreEngine {
     }
 
     /// The rows of an entity with these keys, with their to-many relationships.
-    private func storedSnapshots(of mapping: EntityMapping, keys: [Int64], on connection: some SQLConnection) throws -> [DefaultSnapshot] {
+    func storedSnapshots(of mapping: EntityMapping, keys: [Int64], on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         guard keys.count > 1 else {
             guard let key = keys.first else { return [] }
             return try readSnapshots(SQLStatement(text: mapping.selectByKeySQL, binds: [.integer(key)]), mapping: mapping, on: connection)
@@ -82,6 +82,7 @@ extension EntityMapping {
     private init(reading full: EntityMapping, columns: [Column]) {
         (entity, table, toMany) = (full.entity, full.table, full.toMany)
         (insertSQL, fullUpdate, selectByKeySQL) = (full.insertSQL, full.fullUpdate, full.selectByKeySQL)
+        discriminatorValues = full.discriminatorValues
         self.columns = columns
     }
 }

@@ -7,13 +7,15 @@ extension SQLStoreEngine {
         try SQLSaveWriter(engine: self, connection: connection).apply(request)
     }
 
-    /// Deletes the rows matching a batch delete's predicate. An entity that no relationship
+    /// Deletes the rows matching a batch delete's predicate (a class's rows include its
+    /// subclasses' unless `includeSubclasses` is false). An entity that no relationship
     /// touches is deleted with one `DELETE … WHERE`; otherwise the matching keys are selected
     /// once and go through the delete rules set by set (``SQLDeletion``). Call inside one write
     /// transaction.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {
         let mapping = try mapping(for: T.self)
-        let keys = try select(FetchDescriptor(predicate: request.predicate), mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])
+        var keys = try select(FetchDescriptor(predicate: request.predicate), mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])
+        if !request.includeSubclasses { keys.filter = .joined([mapping.ownRowsCondition(alias: Self.rowAlias), keys.filter], by: "AND") }
         guard isRelated(mapping.entity) else {
             var serializer = SQLSerializer(dialect: dialect)
             serializer.write("DELETE FROM ")
@@ -31,8 +33,11 @@ extension SQLStoreEngine {
         try SQLDeletion(engine: self, connection: connection, entityName: mapping.entity.name, storedKeys: doomed).apply()
     }
 
-    /// Whether the entity has relationships or is the destination of one.
+    /// Whether the entity has relationships or shares its table with the destination of one.
     private func isRelated(_ entity: Schema.Entity) -> Bool {
-        !entity.relationships.isEmpty || schema.entities.contains { other in other.relationships.contains { $0.destination == entity.name } }
+        let table = SQLNames.table(entity)
+        return !entity.relationships.isEmpty || schema.entities.contains { other in
+            other.relationships.contains { relationship in schema.entitiesByName[relationship.destination].map(SQLNames.table) == table }
+        }
     }
 }

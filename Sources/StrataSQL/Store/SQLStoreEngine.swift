@@ -19,6 +19,8 @@ public struct SQLStoreEngine: Sendable {
     /// The identifier every ``PersistentIdentifier`` of this store carries.
     public let storeIdentifier: String
     let mappings: [String: EntityMapping]
+    /// Whether some entity shares its table with others in a class hierarchy.
+    let hasHierarchies: Bool
 
     /// - Throws: ``SwiftDataError/invalidSchema`` when a name does not fit the dialect.
     public init(schema: Schema, dialect: any SQLDialect, storeIdentifier: String) throws {
@@ -27,6 +29,7 @@ public struct SQLStoreEngine: Sendable {
         self.storeIdentifier = storeIdentifier
         self.tables = try SchemaTables(schema: schema, dialect: dialect)
         self.mappings = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, EntityMapping(entity: $0, schema: schema, dialect: dialect)) })
+        self.hasHierarchies = schema.entities.contains(where: SQLNames.isHierarchy)
     }
 
     /// The mapping of an entity.

@@ -1,0 +1,105 @@
+import StrataCore
+
+// A class hierarchy (`@Model class Truck: Transport`) keeps its rows in its root's table, whose
+// ``SQLNames/discriminator`` names each row's entity (NULL: the root's). Rows decode with one
+// entity's columns, so a fetch of `Transport` reads every row as a `Transport` first; the rows
+// of subentities are then read again by key with their own columns, and relationship values
+// that name a row of a hierarchy by its destination entity are renamed to the row's own.
+
+extension SQLStoreEngine {
+    /// Writes the discriminator of rows just inserted for a subentity (a root's rows keep NULL).
+    func writeDiscriminator(of mapping: EntityMapping, keys: [Int64], on connection: some SQLConnection) throws {
+        guard mapping.discriminatorValues != nil else { return }
+        for chunk in keys.chunked(into: Self.keysPerStatement) {
+            var serializer = SQLSerializer(dialect: dialect)
+            serializer.write("UPDATE ")
+            serializer.write(identifier: mapping.table)
+            serializer.write(" SET ")
+            serializer.write(identifier: SQLNames.discriminator)
+            serializer.write(" = ")
+            serializer.write(bind: .string(mapping.entity.name))
+            serializer.write(" WHERE ")
+            serializer.write(.binary(.column(table: nil, name: SQLNames.primaryKey), "IN", .list(chunk.map { .bind(.integer($0)) })))
+            try connection.run(serializer.statement)
+        }
+    }
+
+    /// The entity of each row among `keys` that belongs to a subentity of `entity`, by key; the
+    /// other rows are `entity`'s own. One query per subentity.
+    func subentityRows(_ keys: [Int64], of entity: Schema.Entity, on connection: some SQLConnection) throws -> [Int64: String] {
+        var found: [Int64: String] = [:]
+        guard !keys.isEmpty else { return found }
+        let alias = "d"
+        let chunks = Array(Set(keys)).sorted().chunked(into: Self.keysPerStatement)
+        for subentity in entity.selfAndSubentities.dropFirst() {
+            for chunk in chunks {
+                let select = SQLSelect(
+                    columns: [.column(table: alias, name: SQLNames.primaryKey)], from: SQLNames.table(entity), as: alias,
+                    where: .joined([
+                        .binary(.column(table: alias, name: SQLNames.discriminator), "=", .bind(.string(subentity.name))),
+                        .binary(.column(table: alias, name: SQLNames.primaryKey), "IN", .list(chunk.map { .bind(.integer($0)) })),
+                    ], by: "AND"))
+                for key in try connection.integers(serialize(select)) { found[key] = subentity.name }
+            }
+        }
+        return found
+    }
+
+    /// `snapshots`, read with `mapping`'s columns, with each row of a subentity read again as
+    /// its own entity (in place, so the order holds), and relationship values naming rows of a
+    /// class hierarchy renamed to each row's own entity.
+    func resolvingHierarchies(_ snapshots: [DefaultSnapshot], mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
+        var rows = snapshots
+        if !mapping.entity.subentities.isEmpty {
+            let keys = rows.map { $0.persistentIdentifier.primaryKey.integerValue! }
+            let owners = try subentityRows(keys, of: mapping.entity, on: connection)
+            if !owners.isEmpty {
+                var reread: [Int64: DefaultSnapshot] = [:]
+                for (entityName, entityKeys) in Dictionary(grouping: owners.keys, by: { owners[$0]! }) {
+                    for row in try storedSnapshots(of: self.mapping(entityName), keys: entityKeys.sorted(), on: connection) {
+                        reread[row.persistentIdentifier.primaryKey.integerValue!] = row
+                    }
+                }
+                for index in rows.indices {
+                    if let row = reread[keys[index]] { rows[index] = row }
+                }
+            }
+        }
+        try renameHierarchyReferences(in: &rows, on: connection)
+        return rows
+    }
+
+    /// The identifiers of rows `keys` of `entity`'s fetch, each naming its row's own entity.
+    func identifiers(ofRows keys: [Int64], of entity: Schema.Entity, on connection: some SQLConnection) throws -> [PersistentIdentifier] {
+        let owners = entity.subentities.isEmpty ? [:] : try subentityRows(keys, of: entity, on: connection)
+        let own = identifiers(entity.name, keys)
+        guard !owners.isEmpty else { return own }
+        return zip(keys, own).map { key, identifier in owners[key].map { identifiers($0, [key])[0] } ?? identifier }
+    }
+
+    /// Renames identifiers in relationship values that name a row of a class hierarchy by the
+    /// relationship's destination (`Transport`) to the row's own entity (`Truck`).
+    private func renameHierarchyReferences<Connection: SQLConnection>(in rows: inout [DefaultSnapshot], on connection: Connection) throws {
+        var byDestination: [String: Set<Int64>] = [:]
+        for row in rows {
+            for value in row.values {
+                for identifier in SQLSaveWriter<Connection>.identifiers(in: value)
+                where schema.entitiesByName[identifier.entityName]?.subentities.isEmpty == false {
+                    byDestination[identifier.entityName, default: []].insert(identifier.primaryKey.integerValue!)
+                }
+            }
+        }
+        guard !byDestination.isEmpty else { return }
+        var renamed: [PersistentIdentifier: PersistentIdentifier] = [:]
+        for (destination, keys) in byDestination {
+            let owners = try subentityRows(Array(keys), of: mapping(destination).entity, on: connection)
+            for (key, entityName) in owners {
+                renamed[identifiers(destination, [key])[0]] = identifiers(entityName, [key])[0]
+            }
+        }
+        guard !renamed.isEmpty else { return }
+        for index in rows.indices {
+            rows[index] = rows[index].copy(persistentIdentifier: rows[index].persistentIdentifier, remappedIdentifiers: renamed)
+        }
+    }
+}
