@@ -40,7 +40,8 @@ import Testing
         }
         await shutdown.value
         #expect(finished.isRaised)
-        #expect(try await eventually { try fixture.backendCount() == 1 }, "every connection of the store is closed; the fixture's other store keeps its one")
+        let otherStore = try await fixture.store.withConnection { $0.backendPID }
+        #expect(try await eventually { try fixture.backendCount(excluding: otherStore) == 0 }, "every connection of the store is closed")
         let later = ModelContext(container)
         later.insert(Row(tag: "late"))
         #expect(Self.isRefused { try later.save() })
@@ -55,7 +56,8 @@ import Testing
         _ = try await onPlainThread { try ModelContext(fixture.container).fetchCount(FetchDescriptor<Row>()) }
         await store.shutdown()
         await store.shutdown()
-        #expect(try await eventually { try fixture.backendCount() == 1 }, "only the fixture's other store is still connected")
+        let otherStore = try await fixture.store.withConnection { $0.backendPID }
+        #expect(try await eventually { try fixture.backendCount(excluding: otherStore) == 0 }, "the store closed its connections")
         let error = await #expect(throws: PostgresError.self) { try await store.withConnection { _ = try $0.execute("SELECT 1") } }
         #expect(error?.kind == .shutDown)
     }
@@ -69,11 +71,17 @@ import Testing
             let context = ModelContext(fixture.container)
             context.insert(Row(tag: "while running"))
             try context.save()
-            let slow = Task { try await store.withConnection { _ = try $0.execute("SELECT pg_sleep(2)") } }
-            #expect(try await eventually { try fixture.activeQueries("SELECT pg_sleep(2)") == 1 })
+            // A fetch under way, waiting on a table another session locked.
+            let locker = try PostgresConnection(conninfo: fixture.url)
+            _ = try locker.execute("BEGIN")
+            _ = try locker.execute("LOCK TABLE \"Row\" IN ACCESS EXCLUSIVE MODE")
+            let fetch = PlainThread { try ModelContext(fixture.container).fetchCount(FetchDescriptor<Row>()) }
+            #expect(try await eventually { try fixture.waitingOnLocks() == 1 })
             trigger.triggerGracefulShutdown()
+            #expect(try await eventually { await Self.refusesWork(store) })
+            _ = try locker.execute("ROLLBACK")
             try await service.value
-            try await slow.value
+            #expect(try await fetch.value == 1, "the fetch under way finished normally")
         }
         #expect(Self.isRefused { try ModelContext(fixture.container).fetchCount(FetchDescriptor<Row>()) })
         #expect(try fixture.storedRowCount() == 1)

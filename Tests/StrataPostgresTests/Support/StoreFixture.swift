@@ -45,14 +45,15 @@ struct StoreFixture {
     /// The container's own store.
     var containerStore: PostgresStore { container.dataStore as! PostgresStore }
 
-    /// How many backends of the `strata` role are connected to this store's database, but the caller's.
-    func backendCount() throws -> Int {
+    /// How many backends of the `strata` role are connected to this store's database, but the
+    /// caller's and the one with process ID `excluded`.
+    func backendCount(excluding excluded: Int32 = 0) throws -> Int {
         let admin = try PostgresConnection(conninfo: cluster.superuserURL ?? url)
         defer { admin.close() }
         let database = URLComponents(string: url)!.path.dropFirst()
         let result = try admin.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND usename = 'strata' AND pid <> pg_backend_pid()",
-            [PostgresParameter(.string(String(database)))])
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND usename = 'strata' AND pid <> pg_backend_pid() AND pid <> $2",
+            [PostgresParameter(.string(String(database))), PostgresParameter(.integer(Int64(excluded)))])
         return Int(result.int64(row: 0, column: 0) ?? -1)
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// Polls `condition` every 20 ms until it holds, for at most `timeout`; returns whether it held.
-/// For effects the store makes on its own time (an idle connection closed by a timer).
-func eventually(within timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
+/// For effects the store makes on its own time (an idle connection closed by a timer). The
+/// default is long because a full run starves test tasks for seconds; success returns at once.
+func eventually(within timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
