@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StrataSQL", targets: ["StrataSQL"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
+        .library(name: "StrataServiceLifecycle", targets: ["StrataServiceLifecycle"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
     ],
     targets: [
         // The model layer: models, schema, identifiers, container, context, the DataStore protocol.
@@ -55,7 +57,14 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", path: "Backends/Postgres/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
-        .target(name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ"], path: "Backends/Postgres/Store"),
+        .target(
+            name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ", .product(name: "Metrics", package: "swift-metrics")],
+            path: "Backends/Postgres/Store"),
+        // PostgresStore as a swift-service-lifecycle Service; its own target so the store does not pull in async-algorithms.
+        .target(
+            name: "StrataServiceLifecycle",
+            dependencies: ["StrataPostgres", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            path: "Backends/Postgres/ServiceLifecycle"),
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore", .product(name: "Logging", package: "swift-log")], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
@@ -101,7 +110,11 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataPostgresTests",
-            dependencies: ["StrataPostgres", "StrataConformance", "StrataBenchmark"],
+            dependencies: [
+                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataBenchmark",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ],
             path: "Tests/StrataPostgresTests"
         ),
         .testTarget(

@@ -174,6 +174,8 @@ if options.instrumentation {
 if options.poolStall {
     guard let url = options.postgres else { fatalError("--pool-stall needs --postgres URL") }
     try await PoolStallBenchmark.run(url: url, tasks: options.tasks)
+    exit(0)
+}
 if options.hierarchy {
     try HierarchyBenchmark.run(options: options)
     exit(0)

@@ -23,7 +23,10 @@ import Testing
         #expect(settings.port == 5432)
         #expect(settings.password == nil)
         #expect(settings.database == nil)
-        #expect(settings.connectTimeout == nil)
+        #expect(settings.connectTimeout == 10, "a server that never answers must not hang the caller")
+        #expect(settings.conninfo.contains("connect_timeout='10'"))
+        #expect(try PostgresConnectionSettings(host: "localhost", user: "app").connectTimeout == 10)
+        #expect(try PostgresConnectionSettings(url: "postgres://app@localhost?connect_timeout=0").connectTimeout == nil)
         #expect(try PostgresConnectionSettings(url: "postgres://app@localhost/").database == nil)
     }
 
@@ -85,13 +88,39 @@ import Testing
         "mysql://app@host/db", "postgres://host/db", "postgres://app@/db", "postgres://app@host:99999/db",
         "postgres://app@host:port/db", "postgres://app@host/db?sslmode=sometimes", "postgres://app@host/db?sslmode=",
         "postgres://app@host/db?bogus=1", "postgres://app@host/db?connect_timeout=-1", "postgres://app@[::1/db",
-        "postgres://app@[::1]x/db", "postgres://app@h1,h2/db", "postgres://app@host/d%ZZb", "postgres://app@host/db#frag",
+        "postgres://app@[::1]x/db", "postgres://app@h1,/db", "postgres://app@host/d%ZZb",
+        "postgres://app@h1,h2/db?port=1,2,3", "postgres://app@host/db?target_session_attrs=writable",
+        "postgres://app@host/db?statement_timeout=soon", "postgres://app@host/db#frag",
         "postgres://app%00x@host/db",
     ])
     func invalidURLsAreRefused(url: String) throws {
         let error = #expect(throws: PostgresError.self) { try PostgresConnectionSettings(url: url) }
         #expect(error?.kind == .invalidConfiguration)
         #expect(error?.category == .unsupported)
+    }
+
+    @Test func severalHostsGoToLibpqAsLists() throws {
+        let settings = try PostgresConnectionSettings(
+            url: "postgres://app@10.0.0.1:5432,[::1]:5433,db.example.com/shop?target_session_attrs=read-write")
+        #expect(settings.endpoints.map(\.description) == ["10.0.0.1:5432", "[::1]:5433", "db.example.com:5432"])
+        #expect(settings.targetSessionAttributes == .readWrite)
+        #expect(settings.sslMode == .verifyFull, "one remote host is enough to require verified TLS")
+        #expect(settings.conninfo.hasPrefix("host='10.0.0.1,::1,db.example.com' port='5432,5433,5432' user='app'"))
+        #expect(settings.conninfo.contains("target_session_attrs='read-write'"))
+        #expect(try PostgresConnectionSettings(url: settings.description) == settings)
+        let local = try PostgresConnectionSettings(url: "postgres://app@127.0.0.1,localhost/db?port=5433")
+        #expect(local.endpoints == [.init(host: "127.0.0.1", port: 5433), .init(host: "localhost", port: 5433)])
+        #expect(local.sslMode == .prefer)
+        let queried = try PostgresConnectionSettings(url: "postgres://app@ignored/db?host=a,b&port=1,2")
+        #expect(queried.endpoints == [.init(host: "a", port: 1), .init(host: "b", port: 2)])
+    }
+
+    @Test func statementTimeoutAndOptionsBecomeStartupOptions() throws {
+        let settings = try PostgresConnectionSettings(url: "postgres://app@h/db?statement_timeout=2500&options=-c%20lock_timeout%3D1s")
+        #expect(settings.statementTimeout == .milliseconds(2_500))
+        #expect(settings.options == "-c lock_timeout=1s")
+        #expect(settings.conninfo.hasSuffix("options='-c statement_timeout=2500 -c lock_timeout=1s'"))
+        #expect(try PostgresConnectionSettings(url: settings.description) == settings)
     }
 
     @Test func unknownSSLModeNamesTheChoices() throws {

@@ -2,9 +2,15 @@
 /// lost between operations never fails the next one.
 final class PooledConnection {
     private let open: () throws -> PostgresConnection
+    private let metrics: PostgresPoolMetrics
     private var current: PostgresConnection?
+    /// When the open connection was opened, for the pool's lifetime limit.
+    private(set) var openedAt: ContinuousClock.Instant?
+    /// When the connection was last handed back to the pool, for its idle limit.
+    var lastUsed = ContinuousClock.now
 
-    init(open: @escaping () throws -> PostgresConnection) {
+    init(metrics: PostgresPoolMetrics, open: @escaping () throws -> PostgresConnection) {
+        self.metrics = metrics
         self.open = open
     }
 
@@ -19,15 +25,23 @@ final class PooledConnection {
     /// - Throws: ``PostgresError`` when the server cannot be reached.
     @discardableResult
     func reconnect() throws -> PostgresConnection {
-        current?.close()
-        current = nil
+        close()
         let fresh = try open()
+        metrics.opened()
         current = fresh
+        openedAt = .now
         return fresh
     }
 
+    /// Whether a connection was opened and has not been seen to die.
+    var isOpenAndAlive: Bool { current?.isAlive ?? false }
+
+    /// Closes the connection, if one is open.
     func close() {
-        current?.close()
-        current = nil
+        guard let current else { return }
+        current.close()
+        metrics.closed()
+        self.current = nil
+        openedAt = nil
     }
 }

@@ -8,9 +8,11 @@ extension PostgresConnectionSettings: CustomDebugStringConvertible, CustomReflec
         Mirror(
             self,
             children: [
-                "host": host, "port": port, "user": user, "password": password.map { _ in "***" } as Any,
+                "endpoints": endpoints, "user": user, "password": password.map { _ in "***" } as Any,
                 "database": database as Any, "sslMode": sslMode, "connectTimeout": connectTimeout as Any,
                 "applicationName": applicationName as Any, "sslRootCertificate": sslRootCertificate as Any,
+                "targetSessionAttributes": targetSessionAttributes as Any, "statementTimeout": statementTimeout as Any,
+                "options": options as Any,
             ],
             displayStyle: .struct)
     }

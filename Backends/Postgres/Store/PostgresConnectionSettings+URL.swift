@@ -2,25 +2,40 @@ import Foundation
 
 extension PostgresConnectionSettings {
     /// The query parameters ``init(url:)`` accepts.
-    static let urlParameters = ["application_name", "connect_timeout", "dbname", "host", "password", "port", "sslmode", "sslrootcert", "user"]
+    static let urlParameters = [
+        "application_name", "connect_timeout", "dbname", "host", "options", "password", "port", "sslmode", "sslrootcert",
+        "statement_timeout", "target_session_attrs", "user",
+    ]
 
     /// Parses a `postgres://` or `postgresql://` URL.
     ///
     /// ```swift
     /// try PostgresConnectionSettings(url: "postgresql://app:p%40ss@[::1]:6432/shop?sslmode=require&connect_timeout=5")
     /// try PostgresConnectionSettings(url: "postgres://app@%2Fvar%2Frun%2Fpostgresql/shop")   // a Unix-socket directory
+    /// try PostgresConnectionSettings(url: "postgres://app@db1:5432,db2:5433/shop?target_session_attrs=read-write")
     /// ```
     ///
-    /// The form is `postgres://user[:password]@host[:port][/database][?parameter=value&…]`, each
-    /// part percent-decoded; an IPv6 host goes in brackets. Parameters: `sslmode`, `sslrootcert`,
-    /// `connect_timeout`, `application_name`, and `host`, `port`, `user`, `password`, `dbname`
-    /// overriding the URL's parts (`?host=/var/run/postgresql` names a socket directory).
+    /// The form is `postgres://user[:password]@host[:port][,host[:port]…][/database][?parameter=value&…]`,
+    /// each part percent-decoded; an IPv6 host goes in brackets; several hosts are tried in order.
+    /// Parameters: `sslmode`, `sslrootcert`, `connect_timeout` (seconds per server address, 0 for
+    /// none), `application_name`, `target_session_attrs`, `statement_timeout` (milliseconds),
+    /// `options` (libpq's, such as `-c lock_timeout=2s`), and `host`, `port`, `user`, `password`,
+    /// `dbname` overriding the URL's parts (`?host=/var/run/postgresql` names a socket directory;
+    /// `host` and `port` take comma-separated lists).
     /// The port defaults to 5432; `sslmode` defaults as in
-    /// ``init(host:port:user:password:database:sslMode:connectTimeout:applicationName:sslRootCertificate:)``.
+    /// ``init(endpoints:user:password:database:sslMode:connectTimeout:applicationName:sslRootCertificate:targetSessionAttributes:statementTimeout:options:)``.
     /// - Throws: ``PostgresError/Kind/invalidConfiguration`` for another scheme, a missing host or
-    ///   user, several hosts, a bad port, timeout or percent-encoding, an unknown parameter, or an
-    ///   unknown `sslmode` value.
+    ///   user, a bad port, timeout or percent-encoding, an unknown parameter, or an unknown
+    ///   `sslmode` or `target_session_attrs` value.
     public init(url: String) throws {
+        let (settings, extra) = try Self.parse(url: url, accepting: [])
+        assert(extra.isEmpty)
+        self = settings
+    }
+
+    /// Parses a URL as ``init(url:)`` does, also accepting the query parameters named in
+    /// `accepting`, whose decoded values it returns for the caller to interpret.
+    static func parse(url: String, accepting: Set<String>) throws -> (PostgresConnectionSettings, [String: String]) {
         guard let scheme = ["postgres://", "postgresql://"].first(where: { url.lowercased().hasPrefix($0) }) else {
             throw Self.invalid("a PostgreSQL URL starts with postgres:// or postgresql://")
         }
@@ -28,7 +43,7 @@ extension PostgresConnectionSettings {
         guard !rest.contains("#") else { throw Self.invalid("a PostgreSQL URL has no #fragment") }
         var parameters: [String: String] = [:]
         if let mark = rest.firstIndex(of: "?") {
-            parameters = try Self.parameters(rest[rest.index(after: mark)...])
+            parameters = try Self.parameters(rest[rest.index(after: mark)...], accepting: accepting)
             rest = rest[..<mark]
         }
         var path: Substring = ""
@@ -41,27 +56,45 @@ extension PostgresConnectionSettings {
             userInfo = rest[..<at]
             rest = rest[rest.index(after: at)...]
         }
-        let (host, port) = try Self.hostAndPort(rest)
+        var endpoints = try rest.split(separator: ",", omittingEmptySubsequences: false).map(Self.endpoint)
         let user = try Self.decoded(userInfo.prefix { $0 != ":" }, "user")
         let password = try userInfo.firstIndex(of: ":").map { try Self.decoded(userInfo[userInfo.index(after: $0)...], "password") }
-        let sslMode = try parameters["sslmode"].map { value in
-            guard let mode = SSLMode(rawValue: value) else {
-                let known = SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Self.invalid("unknown sslmode '\(value)'; use one of \(known)")
+        let sslMode = try parameters["sslmode"].map { try Self.choice($0, SSLMode.self, "sslmode") }
+        let target = try parameters["target_session_attrs"].map { try Self.choice($0, TargetSessionAttributes.self, "target_session_attrs") }
+        if let hosts = parameters["host"] {
+            let port = endpoints.count == 1 ? endpoints[0].port : 5432
+            endpoints = hosts.split(separator: ",", omittingEmptySubsequences: false).map { Endpoint(host: String($0), port: port) }
+        }
+        if let ports = try parameters["port"]?.split(separator: ",", omittingEmptySubsequences: false).map({ try Self.number(String($0), "port") }) {
+            guard ports.count == 1 || ports.count == endpoints.count else {
+                throw Self.invalid("\(ports.count) ports for \(endpoints.count) hosts; give one port, or one per host")
             }
-            return mode
+            endpoints = endpoints.indices.map { Endpoint(host: endpoints[$0].host, port: ports[ports.count == 1 ? 0 : $0]) }
         }
         let database = try parameters["dbname"] ?? Self.decoded(path, "database")
-        try self.init(
-            host: parameters["host"] ?? host, port: try parameters["port"].map { try Self.number($0, "port") } ?? port,
-            user: parameters["user"] ?? user, password: parameters["password"] ?? password,
-            database: database.isEmpty ? nil : database, sslMode: sslMode,
-            connectTimeout: try parameters["connect_timeout"].map { try Self.number($0, "connect_timeout") },
-            applicationName: parameters["application_name"], sslRootCertificate: parameters["sslrootcert"])
+        let connectTimeout = try parameters["connect_timeout"].map { try Self.number($0, "connect_timeout") } ?? defaultConnectTimeout
+        let settings = try PostgresConnectionSettings(
+            endpoints: endpoints, user: parameters["user"] ?? user, password: parameters["password"] ?? password,
+            database: database.isEmpty ? nil : database, sslMode: sslMode, connectTimeout: connectTimeout == 0 ? nil : connectTimeout,
+            applicationName: parameters["application_name"], sslRootCertificate: parameters["sslrootcert"],
+            targetSessionAttributes: target,
+            statementTimeout: try parameters["statement_timeout"].map { .milliseconds(try Self.number($0, "statement_timeout")) },
+            options: parameters["options"])
+        return (settings, parameters.filter { accepting.contains($0.key) })
+    }
+
+    /// A value of one of `Choice`'s raw values, or an error that lists them.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _: Choice.Type, _ name: String) throws -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value) else {
+            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw invalid("unknown \(name) '\(value)'; use one of \(known)")
+        }
+        return choice
     }
 
     /// The host (brackets removed from IPv6) and port (5432 when absent) of a URL's `host[:port]`.
-    private static func hostAndPort(_ text: Substring) throws -> (String, Int) {
+    private static func endpoint(_ text: Substring) throws -> Endpoint {
         var hostText = text
         var portText: Substring?
         if text.hasPrefix("[") {
@@ -74,17 +107,18 @@ extension PostgresConnectionSettings {
             hostText = text[..<colon]
             portText = text[text.index(after: colon)...]
         }
-        guard !hostText.contains(",") else { throw invalid("several hosts in one URL are not supported") }
-        return (try decoded(hostText, "host"), try portText.map { try number(String($0), "port") } ?? 5432)
+        return Endpoint(host: try decoded(hostText, "host"), port: try portText.map { try number(String($0), "port") } ?? 5432)
     }
 
-    /// The decoded `name=value` pairs of a URL's query; a name must be one of ``urlParameters``.
-    private static func parameters(_ query: Substring) throws -> [String: String] {
+    /// The decoded `name=value` pairs of a URL's query; a name must be one of ``urlParameters``
+    /// or of `accepting`.
+    private static func parameters(_ query: Substring, accepting: Set<String>) throws -> [String: String] {
         var parameters: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let name = try decoded(pair.prefix { $0 != "=" }, "parameter name")
-            guard urlParameters.contains(name) else {
-                throw invalid("unsupported URL parameter '\(name)'; supported: \(urlParameters.joined(separator: ", "))")
+            guard urlParameters.contains(name) || accepting.contains(name) else {
+                let supported = (urlParameters + accepting.sorted()).joined(separator: ", ")
+                throw invalid("unsupported URL parameter '\(name)'; supported: \(supported)")
             }
             parameters[name] = try decoded(pair.drop { $0 != "=" }.dropFirst(), name)
         }

@@ -22,10 +22,43 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         case verifyFull = "verify-full"
     }
 
-    /// A host name, an IP address (IPv6 without brackets), or an absolute Unix-socket directory.
-    public let host: String
-    /// The TCP port, or the socket file's number for a Unix-socket directory.
-    public let port: Int
+    /// One server address: a host name, an IP address (IPv6 without brackets) or an absolute
+    /// Unix-socket directory, and its TCP port (or the socket file's number).
+    public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
+        /// The host name, IP address or socket directory.
+        public let host: String
+        /// The TCP port, or the socket file's number for a Unix-socket directory.
+        public let port: Int
+
+        /// An address; the port defaults to 5432.
+        public init(host: String, port: Int = 5432) {
+            self.host = host
+            self.port = port
+        }
+
+        /// `host:port`, an IPv6 host in brackets.
+        public var description: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
+    }
+
+    /// libpq's `target_session_attrs`: which of several hosts a connection accepts
+    /// (<https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNECT-TARGET-SESSION-ATTRS>).
+    public enum TargetSessionAttributes: String, Hashable, Sendable, CaseIterable {
+        case any
+        case readWrite = "read-write"
+        case readOnly = "read-only"
+        case primary, standby
+        case preferStandby = "prefer-standby"
+    }
+
+    /// The connect timeout used unless one is given: 10 seconds.
+    public static let defaultConnectTimeout = 10
+
+    /// The servers to try, in order (libpq's multi-host failover); at least one.
+    public let endpoints: [Endpoint]
+    /// The first server's host name, IP address or Unix-socket directory.
+    public var host: String { endpoints[0].host }
+    /// The first server's TCP port.
+    public var port: Int { endpoints[0].port }
     /// The role to log in as.
     public let user: String
     /// The role's password, when the server asks for one.
@@ -34,15 +67,25 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
     public let database: String?
     /// How TLS is used; see the type's discussion for the default.
     public let sslMode: SSLMode
-    /// How many seconds to wait for a connection (libpq's `connect_timeout`); `nil` waits indefinitely.
+    /// How many seconds to wait for each server address to answer (libpq's `connect_timeout`),
+    /// TLS negotiation and its plain-text fallback included; `nil` waits indefinitely.
+    /// Defaults to ``defaultConnectTimeout``.
     public let connectTimeout: Int?
     /// The name the server shows for this client (`pg_stat_activity.application_name`).
     public let applicationName: String?
     /// The file of certificate authorities that `verify-ca`/`verify-full` trust (libpq's
     /// `sslrootcert`); `nil` uses libpq's default, `~/.postgresql/root.crt`.
     public let sslRootCertificate: String?
+    /// Which server of ``endpoints`` a connection accepts; `nil` is libpq's default, any.
+    public let targetSessionAttributes: TargetSessionAttributes?
+    /// The longest one statement may run before the server cancels it (`statement_timeout`,
+    /// sent in the connection's startup options); `nil` leaves the server's setting.
+    public let statementTimeout: Duration?
+    /// More server settings for every connection, in libpq's `options` form
+    /// (`-c lock_timeout=2s -c work_mem=64MB`), sent when the connection starts.
+    public let options: String?
 
-    /// Settings from components.
+    /// Settings from components, for one server.
     ///
     /// - Parameter sslMode: `nil` chooses by host: ``SSLMode/prefer`` for loopback and Unix
     ///   sockets, ``SSLMode/verifyFull`` otherwise.
@@ -50,36 +93,84 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
     ///   outside 1…65535, a negative timeout, or any value holding NUL.
     public init(
         host: String, port: Int = 5432, user: String, password: String? = nil, database: String? = nil,
-        sslMode: SSLMode? = nil, connectTimeout: Int? = nil, applicationName: String? = nil, sslRootCertificate: String? = nil
+        sslMode: SSLMode? = nil, connectTimeout: Int? = defaultConnectTimeout, applicationName: String? = nil,
+        sslRootCertificate: String? = nil, statementTimeout: Duration? = nil, options: String? = nil
     ) throws {
-        guard !host.isEmpty else { throw Self.invalid("a host is required") }
+        try self.init(
+            endpoints: [Endpoint(host: host, port: port)], user: user, password: password, database: database, sslMode: sslMode,
+            connectTimeout: connectTimeout, applicationName: applicationName, sslRootCertificate: sslRootCertificate,
+            statementTimeout: statementTimeout, options: options)
+    }
+
+    /// Settings from components, for several servers tried in order (libpq's failover):
+    /// `targetSessionAttributes: .readWrite` connects to whichever of them accepts writes.
+    ///
+    /// - Parameter sslMode: `nil` chooses by host: ``SSLMode/prefer`` when every host is loopback
+    ///   or a Unix socket, ``SSLMode/verifyFull`` otherwise.
+    /// - Throws: ``PostgresError/Kind/invalidConfiguration`` for no endpoint, an empty host or
+    ///   user, a host holding a comma, a port outside 1…65535, a negative timeout, or any value
+    ///   holding NUL.
+    public init(
+        endpoints: [Endpoint], user: String, password: String? = nil, database: String? = nil, sslMode: SSLMode? = nil,
+        connectTimeout: Int? = defaultConnectTimeout, applicationName: String? = nil, sslRootCertificate: String? = nil,
+        targetSessionAttributes: TargetSessionAttributes? = nil, statementTimeout: Duration? = nil, options: String? = nil
+    ) throws {
+        guard !endpoints.isEmpty else { throw Self.invalid("a host is required") }
+        for endpoint in endpoints {
+            guard !endpoint.host.isEmpty else { throw Self.invalid("a host is required") }
+            guard !endpoint.host.contains(",") else { throw Self.invalid("a host cannot hold a comma") }
+            guard (1...65_535).contains(endpoint.port) else { throw Self.invalid("the port \(endpoint.port) is not in 1…65535") }
+        }
         guard !user.isEmpty else { throw Self.invalid("a user is required") }
-        guard (1...65_535).contains(port) else { throw Self.invalid("the port \(port) is not in 1…65535") }
         guard connectTimeout.map({ $0 >= 0 }) ?? true else { throw Self.invalid("connect_timeout cannot be negative") }
-        let values = [host, user, password, database, applicationName, sslRootCertificate].compactMap { $0 }
+        guard statementTimeout.map({ $0 >= .zero }) ?? true else { throw Self.invalid("statement_timeout cannot be negative") }
+        let values = endpoints.map(\.host) + [user, password, database, applicationName, sslRootCertificate, options].compactMap { $0 }
         guard !values.contains(where: { $0.utf8.contains(0) }) else { throw Self.invalid("a setting cannot hold NUL") }
-        self.host = host
-        self.port = port
+        self.endpoints = endpoints
         self.user = user
         self.password = password
         self.database = database
-        self.sslMode = sslMode ?? (Self.isLocal(host) ? .prefer : .verifyFull)
+        self.sslMode = sslMode ?? (endpoints.allSatisfy { Self.isLocal($0.host) } ? .prefer : .verifyFull)
         self.connectTimeout = connectTimeout
         self.applicationName = applicationName
         self.sslRootCertificate = sslRootCertificate
+        self.targetSessionAttributes = targetSessionAttributes
+        self.statementTimeout = statementTimeout
+        self.options = options
+    }
+
+    /// The same settings for other servers, with no `target_session_attrs` (a read replica's).
+    /// - Throws: as ``init(endpoints:user:password:database:sslMode:connectTimeout:applicationName:sslRootCertificate:targetSessionAttributes:statementTimeout:options:)``.
+    public func with(endpoints: [Endpoint]) throws -> PostgresConnectionSettings {
+        try PostgresConnectionSettings(
+            endpoints: endpoints, user: user, password: password, database: database, sslMode: sslMode, connectTimeout: connectTimeout,
+            applicationName: applicationName, sslRootCertificate: sslRootCertificate, statementTimeout: statementTimeout, options: options)
+    }
+
+    /// The startup options libpq sends: `statement_timeout` in milliseconds, then ``options``.
+    var startupOptions: String? {
+        let timeout = statementTimeout.map { "-c statement_timeout=\($0.inMilliseconds)" }
+        let all = [timeout, options].compactMap { $0 }
+        return all.isEmpty ? nil : all.joined(separator: " ")
     }
 
     /// The libpq connection string: `keyword='value'` pairs, every value quoted with `\` and `'`
     /// escaped, so no value can add a keyword
     /// (<https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-KEYWORD-VALUE>).
+    /// Several servers become libpq's comma-separated `host` and `port` lists.
     public var conninfo: String {
-        var pairs: [(String, String)] = [("host", host), ("port", String(port)), ("user", user)]
+        var pairs: [(String, String)] = [
+            ("host", endpoints.map(\.host).joined(separator: ",")), ("port", endpoints.map { String($0.port) }.joined(separator: ",")),
+            ("user", user),
+        ]
         if let password { pairs.append(("password", password)) }
         if let database { pairs.append(("dbname", database)) }
         pairs.append(("sslmode", sslMode.rawValue))
         if let sslRootCertificate { pairs.append(("sslrootcert", sslRootCertificate)) }
         if let connectTimeout { pairs.append(("connect_timeout", String(connectTimeout))) }
         if let applicationName { pairs.append(("application_name", applicationName)) }
+        if let targetSessionAttributes { pairs.append(("target_session_attrs", targetSessionAttributes.rawValue)) }
+        if let startupOptions { pairs.append(("options", startupOptions)) }
         return pairs.map { key, value in
             let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             return "\(key)='\(escaped)'"
@@ -92,11 +183,14 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
             text.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? text
         }
         let credentials = encoded(user) + (password == nil ? "" : ":***")
-        let address = host.contains(":") ? "[\(host)]" : encoded(host)
-        var text = "postgres://\(credentials)@\(address):\(port)/\(database.map(encoded) ?? "")?sslmode=\(sslMode.rawValue)"
-        if let connectTimeout { text += "&connect_timeout=\(connectTimeout)" }
+        let addresses = endpoints.map { $0.host.contains(":") ? "[\($0.host)]:\($0.port)" : "\(encoded($0.host)):\($0.port)" }
+        var text = "postgres://\(credentials)@\(addresses.joined(separator: ","))/\(database.map(encoded) ?? "")?sslmode=\(sslMode.rawValue)"
+        if connectTimeout != Self.defaultConnectTimeout { text += "&connect_timeout=\(connectTimeout ?? 0)" }
         if let applicationName { text += "&application_name=\(encoded(applicationName))" }
         if let sslRootCertificate { text += "&sslrootcert=\(encoded(sslRootCertificate))" }
+        if let targetSessionAttributes { text += "&target_session_attrs=\(targetSessionAttributes.rawValue)" }
+        if let statementTimeout { text += "&statement_timeout=\(statementTimeout.inMilliseconds)" }
+        if let options { text += "&options=\(encoded(options))" }
         return text
     }
 

@@ -1,25 +1,25 @@
 import StrataCore
 import StrataSQL
 
-/// Reads run on a worker's connection, retried once on a fresh connection when it died.
+/// Reads run on a replica's connection, or the primary's, retried once on a fresh connection when it died.
 extension PostgresStore {
     public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         let plan = try engine.plan(request, for: .snapshots)
-        return try read(severalStatements: plan.readsSeveralStatements) { try self.engine.fetch(plan, on: $0) }
+        return try read(editingState: request.editingState, severalStatements: plan.readsSeveralStatements) { try self.engine.fetch(plan, on: $0) }
     }
 
     public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {
         let plan = try engine.plan(request, for: .count)
-        return try read(severalStatements: plan.readsSeveralStatements) { try self.engine.fetchCount(plan, on: $0) }
+        return try read(editingState: request.editingState, severalStatements: plan.readsSeveralStatements) { try self.engine.fetchCount(plan, on: $0) }
     }
 
     public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
         let plan = try engine.plan(request, for: .identifiers)
-        return try read(severalStatements: plan.readsSeveralStatements) { try self.engine.fetchIdentifiers(plan, on: $0) }
+        return try read(editingState: request.editingState, severalStatements: plan.readsSeveralStatements) { try self.engine.fetchIdentifiers(plan, on: $0) }
     }
 
     public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
-        try read(severalStatements: engine.lookupReadsSeveralStatements(persistentIdentifiers)) {
+        try read(editingState: editingState, severalStatements: engine.lookupReadsSeveralStatements(persistentIdentifiers)) {
             try self.engine.cachedSnapshots(for: persistentIdentifiers, on: $0)
         }
     }

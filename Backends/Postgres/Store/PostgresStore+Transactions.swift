@@ -1,44 +1,119 @@
 import StrataCore
 
-/// How the store runs work on its connections: reads may be retried once, writes never are.
+/// How the store runs work on its connections: reads may be retried once, writes never are;
+/// with replicas, reads go to a replica that has replayed what their context wrote.
 extension PostgresStore {
-    /// Runs a read on a pooled connection; several statements run in one `REPEATABLE READ`
-    /// read-only transaction so they see one state. A read that fails because its connection
-    /// died is run once more on a fresh connection: a read has no effect to repeat.
+    /// Runs a read for the context of `editingState`: on a replica when there are any and the
+    /// one in turn has replayed that context's last write within
+    /// ``PostgresConfiguration/replicaWaitTimeout`` (and the store's own tables), otherwise on
+    /// the primary. A replica that cannot be reached also sends the read to the primary.
+    /// Several statements run in one `REPEATABLE READ` read-only transaction so they see one
+    /// state; a read whose connection died is run once more on a fresh connection.
     /// - Throws: ``PostgresError``, or what `body` throws.
-    func read<Result>(severalStatements: Bool, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
-        try pool.run { pooled in
+    func read<Result>(editingState: EditingState?, severalStatements: Bool, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
+        if let replicas {
+            let replica = replicas.next()
+            let job = Self.replicaRead(replica, replicas: replicas, editingState: editingState, severalStatements: severalStatements, body)
             do {
-                return try Self.readOnce(on: pooled.connection(), severalStatements: severalStatements, body)
-            } catch let error as PostgresError where error.kind == .connectionLost {
-                return try Self.readOnce(on: pooled.reconnect(), severalStatements: severalStatements, body)
+                if let value = try replica.pool.run(job) { return value }
+            } catch let error as PostgresError where error.category == .connectionLost {
+                // The replica is unreachable: the primary can answer.
             }
+        }
+        return try pool.run { try Self.readRetrying(on: $0, severalStatements: severalStatements, body) }
+    }
+
+    /// ``read(editingState:severalStatements:_:)`` for an `async` caller, which suspends and holds no thread.
+    /// - Throws: as ``read(editingState:severalStatements:_:)``.
+    func read<Result: Sendable>(
+        editingState: EditingState?, severalStatements: Bool, _ body: @escaping @Sendable (PostgresConnection) throws -> Result
+    ) async throws -> Result {
+        if let replicas {
+            let replica = replicas.next()
+            // Called once, on the one worker that runs it.
+            nonisolated(unsafe) let job = Self.replicaRead(
+                replica, replicas: replicas, editingState: editingState, severalStatements: severalStatements, body)
+            do {
+                if let value = try await replica.pool.perform({ try job($0) }) { return value }
+            } catch let error as PostgresError where error.category == .connectionLost {
+                // The replica is unreachable: the primary can answer.
+            }
+        }
+        return try await pool.perform { try Self.readRetrying(on: $0, severalStatements: severalStatements, body) }
+    }
+
+    /// The read as a replica runs it: `nil` when the replica has not replayed what the read needs in time.
+    private static func replicaRead<Result>(
+        _ replica: PostgresReplica, replicas: PostgresReplicas, editingState: EditingState?, severalStatements: Bool,
+        _ body: @escaping (PostgresConnection) throws -> Result
+    ) -> (PooledConnection) throws -> Result? {
+        let position = replicas.requiredPosition(for: editingState)
+        return { pooled in
+            guard position != PostgresReplicas.primaryOnly else { return nil }
+            do {
+                guard try replica.waitForReplay(of: position, on: pooled.connection(), timeout: replicas.waitTimeout) else { return nil }
+            } catch let error as PostgresError where error.kind == .connectionLost {
+                guard try replica.waitForReplay(of: position, on: pooled.reconnect(), timeout: replicas.waitTimeout) else { return nil }
+            }
+            return try readRetrying(on: pooled, severalStatements: severalStatements, body)
         }
     }
 
-    /// Runs a write in one transaction (see ``write(on:_:)``).
-    /// - Throws: ``PostgresError``, or what `body` throws.
-    func write<Result>(_ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
-        try Self.write(on: pool, body)
+    /// Runs a read on `pooled`, once more on a fresh connection when it failed because its
+    /// connection died: a read has no effect to repeat.
+    private static func readRetrying<Result>(
+        on pooled: PooledConnection, severalStatements: Bool, _ body: (PostgresConnection) throws -> Result
+    ) throws -> Result {
+        do {
+            return try readOnce(on: pooled.connection(), severalStatements: severalStatements, body)
+        } catch let error as PostgresError where error.kind == .connectionLost {
+            return try readOnce(on: pooled.reconnect(), severalStatements: severalStatements, body)
+        }
     }
 
-    /// Runs a write in one transaction on a pooled connection, committed when `body` returns
-    /// and rolled back when it throws. A write is never retried: when the connection dies before
-    /// `COMMIT` the server rolled it back (``PostgresError/Kind/connectionLost``); when it dies
-    /// during `COMMIT` nobody can tell (``PostgresError/Kind/commitOutcomeUnknown``).
+    /// Runs a write for the context of `editingState` in one transaction (see ``writeJob(replicas:editingState:_:)``).
     /// - Throws: ``PostgresError``, or what `body` throws.
-    /// `opening`: the store is being opened, so the write runs on the calling thread (see
-    /// ``PostgresWorkerPool/runOpening(_:)``).
-    static func write<Result>(on pool: PostgresWorkerPool, opening: Bool = false, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
-        let job = { (pooled: PooledConnection) in
-            try committing(begin(on: pooled), body) { lost in
+    func write<Result>(editingState: EditingState?, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
+        try pool.run(Self.writeJob(replicas: replicas, editingState: editingState, body))
+    }
+
+    /// ``write(editingState:_:)`` for an `async` caller, which suspends and holds no thread.
+    /// - Throws: as ``write(editingState:_:)``.
+    func write<Result: Sendable>(
+        editingState: EditingState?, _ body: @escaping @Sendable (PostgresConnection) throws -> Result
+    ) async throws -> Result {
+        // Called once, on the one worker that runs it.
+        nonisolated(unsafe) let job = Self.writeJob(replicas: replicas, editingState: editingState, body)
+        return try await pool.perform { try job($0) }
+    }
+
+    /// A write as a pooled connection of the primary runs it: one transaction, committed when
+    /// `body` returns and rolled back when it throws. A write is never retried: when the
+    /// connection dies before `COMMIT` the server rolled it back
+    /// (``PostgresError/Kind/connectionLost``); when it dies during `COMMIT` nobody can tell
+    /// (``PostgresError/Kind/commitOutcomeUnknown``). With replicas, the WAL position after the
+    /// commit is recorded for `editingState` (for the whole store when `nil`), so its reads see the write.
+    static func writeJob<Result>(
+        replicas: PostgresReplicas?, editingState: EditingState?, _ body: @escaping (PostgresConnection) throws -> Result
+    ) -> (PooledConnection) throws -> Result {
+        { pooled in
+            let connection = try begin(on: pooled)
+            let result = try committing(connection, body) { lost in
                 PostgresError(
                     kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
                     message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",
                     sql: "COMMIT")
             }
+            if let replicas { replicas.recordWrite(at: walPosition(on: connection), by: editingState) }
+            return result
         }
-        return try opening ? pool.runOpening(job) : pool.run(job)
+    }
+
+    /// The primary's WAL insert position, at or past the end of the commit just made;
+    /// ``PostgresReplicas/primaryOnly`` when it cannot be read (the commit stands either way).
+    private static func walPosition(on connection: PostgresConnection) -> Int64 {
+        let result = try? connection.executePrepared("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint")
+        return result?.int64(row: 0, column: 0) ?? PostgresReplicas.primaryOnly
     }
 
     /// `BEGIN` on the pooled connection; a connection found dead here wrote nothing yet, so it

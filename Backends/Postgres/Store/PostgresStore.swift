@@ -1,11 +1,13 @@
 import Foundation
+import Metrics
 import StrataCore
 import StrataSQL
 
 /// A store in a PostgreSQL database, through the libpq C API: the store a server uses.
 ///
 /// Every libpq call runs on the store's own worker threads (one connection each, up to
-/// ``PostgresConfiguration/poolSize``), never on Swift's cooperative pool. A save is one
+/// ``PostgresConfiguration/poolSize``), never on Swift's cooperative pool. With
+/// ``PostgresConfiguration/replicas``, reads run on the replicas and writes on the primary. A save is one
 /// transaction; reads that need several statements run in one `REPEATABLE READ` snapshot.
 /// Predicates and sorts are translated to SQL where PostgreSQL agrees with Swift (see
 /// docs/postgresql.md), and evaluated in memory by the context otherwise.
@@ -19,14 +21,19 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// The store identifier, minted when the database was first prepared and kept in `_strata_metadata`.
     public let identifier: String
     let engine: SQLStoreEngine
+    /// The primary's pool: every write, and every read when there are no replicas.
     let pool: PostgresWorkerPool
+    /// The read replicas; `nil` when there are none.
+    let replicas: PostgresReplicas?
 
     /// Connects, creates the namespace and the tables that are missing, applies additive schema
     /// changes, and reads (or mints) the store identifier, in one transaction.
     /// - Throws: ``PostgresError`` when the server cannot be reached or refuses;
     ///   ``SwiftDataError/schemaMismatch`` listing every conflicting difference;
     ///   ``SwiftDataError/invalidSchema`` for a name longer than 63 bytes;
-    ///   ``SwiftDataError/unsupportedConfiguration`` for a migration plan.
+    ///   ``SwiftDataError/unsupportedConfiguration`` for a migration plan;
+    ///   ``PostgresError/Kind/invalidConfiguration`` for transaction pooling with a namespace or
+    ///   server options, which need session state.
     public init(_ configuration: PostgresConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration.with("PostgresConfiguration has no schema; create the store through ModelContainer")
@@ -34,29 +41,75 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         guard migrationPlan == nil else {
             throw SwiftDataError.unsupportedConfiguration.with("the PostgreSQL store applies additive schema changes itself and takes no migration plan")
         }
+        try Self.validate(configuration)
         self.configuration = configuration
         self.schema = schema
         let dialect = PostgresDialect()
         let tables = try SchemaTables(schema: schema, dialect: dialect)
         let metadata = try PostgresMetadata(tables: tables)
-        let trace = configuration.statementObserver(trace: configuration.trace)
-        self.pool = PostgresWorkerPool(size: configuration.poolSize, logger: configuration.effectiveLogger) { try Self.open(configuration, trace: trace) }
+        self.pool = Self.makePool(configuration, configuration.settings, server: nil)
+        self.replicas =
+            configuration.replicas.isEmpty
+            ? nil
+            : PostgresReplicas(
+                replicas: configuration.replicas.map { PostgresReplica(pool: Self.makePool(configuration, $0, server: "\($0.endpoints[0])")) },
+                waitTimeout: configuration.replicaWaitTimeout)
         do {
-            self.identifier = try Self.prepare(tables: tables, metadata: metadata, namespace: configuration.namespace, pool: pool)
+            self.identifier = try Self.prepare(tables: tables, metadata: metadata, namespace: configuration.namespace, pool: pool, replicas: replicas)
         } catch {
-            pool.shutdown()
+            Self.close(pool, replicas)
             throw error
         }
         self.engine = try SQLStoreEngine(schema: schema, dialect: dialect, storeIdentifier: identifier)
     }
 
-    deinit { pool.shutdown() }
+    deinit { Self.close(pool, replicas) }
 
-    private static func open(_ configuration: PostgresConfiguration, trace: (@Sendable (String) -> Void)?) throws -> PostgresConnection {
-        let connection = try PostgresConnection(settings: configuration.settings, debugBindValues: configuration.debugBindValues)
-        // Notices ("already exists, skipping") are not errors and must not reach the app's stderr.
-        _ = try connection.execute("SET client_min_messages TO warning")
-        connection.trace = trace
+    /// Stops taking work, lets the work already under way finish (it completes normally), then
+    /// closes every connection. Later calls fail with ``PostgresError/Kind/shutDown``.
+    /// Returns once everything is closed; calling it again waits the same way.
+    public func shutdown() async {
+        await pool.shutdown()
+        await replicas?.shutdown()
+    }
+
+    /// Forgets what a context that is gone wrote (read-your-writes bookkeeping).
+    public func invalidateState(for editingState: EditingState) {
+        replicas?.forget(editingState)
+    }
+
+    /// Closes every pool without waiting (see ``PostgresWorkerPool/close()``).
+    private static func close(_ pool: PostgresWorkerPool, _ replicas: PostgresReplicas?) {
+        pool.close()
+        replicas?.replicas.forEach { $0.pool.close() }
+    }
+
+    /// Refuses settings that transaction pooling cannot honour: it keeps no session state.
+    private static func validate(_ configuration: PostgresConfiguration) throws {
+        guard configuration.transactionPooling else { return }
+        let servers = [configuration.settings] + configuration.replicas
+        guard configuration.namespace == nil, servers.allSatisfy({ $0.startupOptions == nil }) else {
+            throw PostgresError(
+                kind: .invalidConfiguration,
+                message: "transaction pooling (pgbouncer) keeps no session state: use no namespace and no statement_timeout or options "
+                    + "(set them on the role instead: ALTER ROLE … SET search_path / statement_timeout)",
+                sql: nil)
+        }
+    }
+
+    /// A pool for one server, with metrics dimensioned by the store's name (and `server` for a replica).
+    private static func makePool(_ configuration: PostgresConfiguration, _ settings: PostgresConnectionSettings, server: String?) -> PostgresWorkerPool {
+        let dimensions = [("store", configuration.name)] + (server.map { [("server", $0)] } ?? [])
+        let metrics = PostgresPoolMetrics(dimensions: dimensions, factory: configuration.metricsFactory ?? MetricsSystem.factory)
+        return PostgresWorkerPool(limits: configuration.poolLimits, metrics: metrics, logger: configuration.effectiveLogger) {
+            try Self.open(configuration, settings)
+        }
+    }
+
+    private static func open(_ configuration: PostgresConfiguration, _ settings: PostgresConnectionSettings) throws -> PostgresConnection {
+        let connection = try PostgresConnection(
+            settings: settings, debugBindValues: configuration.debugBindValues, namedStatements: !configuration.transactionPooling)
+        connection.trace = configuration.statementObserver(trace: configuration.trace)
         if let namespace = configuration.namespace {
             _ = try connection.execute("SET search_path TO \(PostgresDialect().quote(namespace))")
         }
@@ -65,20 +118,23 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
     /// once never race to create the same tables. Returns the store identifier.
-    private static func prepare(tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, pool: PostgresWorkerPool) throws -> String {
-        try write(on: pool, opening: true) { connection in
+    private static func prepare(
+        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, pool: PostgresWorkerPool, replicas: PostgresReplicas?
+    ) throws -> String {
+        // On the calling thread: a container is created synchronously, so its caller waits anyway.
+        try pool.runHere(writeJob(replicas: replicas, editingState: nil) { connection in
             _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(PostgresMetadata.schemaLock))])
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
             try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
             return try metadata.prepare(on: connection)
-        }
+        })
     }
 
     /// Empties every table, in one transaction. Keys are not reset: an old identifier never names a new row.
     public func erase() throws {
-        try write { try self.engine.erase(on: $0) }
+        try write(editingState: nil) { try self.engine.erase(on: $0) }
     }
 
     /// Every feature, with Swift's semantics throughout.

@@ -1,86 +1,111 @@
 import Foundation
 import Logging
-import Synchronization
 import StrataCore
+import Synchronization
 
-/// The store's connections and its own threads, so libpq's blocking calls never run on Swift's
-/// cooperative thread pool.
+/// The store's connections to one server and its own threads, so libpq's blocking calls never
+/// run on Swift's cooperative thread pool.
 ///
 /// - A caller that may block — a thread outside Swift concurrency, or a model actor's own
 ///   queue (``DefaultSerialModelExecutor``) — runs its work on its own thread with a checked-out
 ///   connection: no hand-off, no extra wake-up.
 /// - Any other caller (a task on the cooperative pool, another actor) hands the work to one of
-///   the store's worker threads and waits for it, blocking its thread (``run(_:)``); an `async`
-///   caller suspends and holds no thread (``perform(_:)``, ``offload(_:)``).
+///   the store's worker threads and waits for it; an `async` caller suspends and holds no thread.
 ///
-/// At most `size` connections are open; workers start on demand, up to `size`, and end,
-/// closing the connections, at ``shutdown()``.
+/// At most ``Limits/size`` connections are open; workers start on demand, up to that many. A
+/// caller that finds no free connection within ``Limits/checkOutTimeout`` fails with
+/// ``PostgresError/Kind/checkOutTimeout``. An idle connection is closed after
+/// ``Limits/idleTimeout``, any connection once it is older than ``Limits/maxLifetime``, and a
+/// connection seen to die when it is handed back. ``shutdown()`` refuses new work, lets the
+/// work already taken finish, then closes every connection and ends every worker.
 final class PostgresWorkerPool: @unchecked Sendable {
-    typealias Job = () -> Void
+    typealias Job = (PooledConnection) -> Void
 
-    private let size: Int
+    /// How many connections the pool keeps, and for how long.
+    struct Limits: Sendable {
+        /// The most connections (and worker threads) open at once.
+        var size: Int
+        /// The longest a caller waits for a connection; `nil` waits as long as it takes.
+        var checkOutTimeout: Duration?
+        /// How long a connection may sit unused before it is closed; `nil` keeps it.
+        var idleTimeout: Duration?
+        /// How long a connection may live before it is closed (when next idle); `nil` keeps it.
+        var maxLifetime: Duration?
+    }
+
+    /// Work waiting for a worker and a connection.
+    private struct QueuedJob {
+        let enqueued: ContinuousClock.Instant
+        let run: Job
+        /// Fails the job without running it (its check-out timed out).
+        let refuse: (PostgresError) -> Void
+    }
+
+    let limits: Limits
+    let metrics: PostgresPoolMetrics
     private let open: @Sendable () throws -> PostgresConnection
-    private let logger: Logger
-    /// Whether a synchronous call from the cooperative pool was warned about (once per pool).
-    private let warnedAboutBlocking = Atomic<Bool>(false)
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var jobs: [Job] = []
+    private var jobs: [QueuedJob] = []
+    /// Whether a timer will refuse the queued jobs whose check-out timeout passed.
+    private var expiryScheduled = false
     private var workers = 0
     private var idleWorkers = 0
     private var idleConnections: [PooledConnection] = []
     private var connections = 0
+    private var callersWaiting = 0
     private var isShutDown = false
+    private var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    private let logger: Logger
+    /// Whether a synchronous call from the cooperative pool was warned about (once per pool).
+    private let warnedAboutBlocking = Atomic<Bool>(false)
 
     /// - Parameters:
-    ///   - size: the most connections (and worker threads) the pool has at once.
     ///   - logger: where the first synchronous call that blocks a cooperative thread is warned about.
     ///   - open: opens and configures a new connection, on the thread that first uses it.
-    init(size: Int, logger: Logger = ModelContainer.silentLogger, open: @escaping @Sendable () throws -> PostgresConnection) {
-        self.size = max(size, 1)
+    init(
+        limits: Limits, metrics: PostgresPoolMetrics, logger: Logger = ModelContainer.silentLogger,
+        open: @escaping @Sendable () throws -> PostgresConnection
+    ) {
+        self.limits = Limits(
+            size: max(limits.size, 1), checkOutTimeout: limits.checkOutTimeout, idleTimeout: limits.idleTimeout,
+            maxLifetime: limits.maxLifetime)
+        self.metrics = metrics
         self.logger = logger
         self.open = open
     }
 
-    deinit { shutdown() }
+    deinit { close() }
 
     /// Runs `body` with a connection and returns its result: on the calling thread when it may
     /// block, otherwise on a worker while the caller waits.
-    /// - Throws: what `body` throws.
+    /// - Throws: what `body` throws; ``PostgresError/Kind/checkOutTimeout`` when no connection
+    ///   became free in time; ``PostgresError/Kind/shutDown`` once ``shutdown()`` began.
     func run<Result>(_ body: @escaping (PooledConnection) throws -> Result) throws -> Result {
-        if Self.callerMayBlock { return try withConnection(body) }
+        if Self.callerMayBlock { return try runHere(body) }
         warnOnceAboutBlocking()
         let outcome = Outcome<Result>()
         let done = DispatchSemaphore(value: 0)
-        submit {
-            outcome.value = Swift.Result { try self.withConnection(body) }
-            done.signal()
-        }
+        try submit(
+            run: { connection in
+                outcome.value = Swift.Result { try body(connection) }
+                done.signal()
+            },
+            refuse: { error in
+                outcome.value = .failure(error)
+                done.signal()
+            })
         done.wait()
         return try outcome.value!.get()
     }
 
     /// Runs `body` with a connection on the calling thread, whoever calls: for opening the store,
     /// whose (synchronous) caller waits for it either way; it is not warned about.
-    /// - Throws: what `body` throws.
-    func runOpening<Result>(_ body: (PooledConnection) throws -> Result) throws -> Result {
-        try withConnection(body)
-    }
-
-    /// Runs `body` on a worker; the calling task suspends, and no thread waits for it.
-    /// - Throws: what `body` throws.
-    func perform<Result: Sendable>(_ body: @escaping @Sendable (PooledConnection) throws -> Result) async throws -> Result {
-        try await offload { try self.withConnection(body) }
-    }
-
-    /// Runs `body`, which makes blocking calls (``run(_:)`` among them), on a worker thread while
-    /// the calling task suspends; a caller that may block runs it itself.
-    /// - Throws: what `body` throws.
-    func offload<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
-        if Self.callerMayBlock { return try body() }
-        return try await withCheckedThrowingContinuation { continuation in
-            submit { continuation.resume(with: Swift.Result { try body() }) }
-        }
+    /// - Throws: as ``run(_:)``.
+    func runHere<Result>(_ body: (PooledConnection) throws -> Result) throws -> Result {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(connection)
     }
 
     /// The rule of docs/server.md, said once in the log: a synchronous call from a task holds a
@@ -91,15 +116,54 @@ final class PostgresWorkerPool: @unchecked Sendable {
             "a synchronous PostgreSQL call ran on Swift's cooperative pool and blocks its thread until the server answers; use the async ModelContext calls (await) or a @ModelActor in tasks (docs/server.md)")
     }
 
-    /// Lets queued jobs finish, then ends every worker and closes every connection.
-    func shutdown() {
+    /// Runs `body` on a worker; the calling task suspends, and no thread waits for it. A caller
+    /// that may block (a model actor's queue) runs it itself: no hand-off.
+    /// - Throws: as ``run(_:)``.
+    func perform<Result: Sendable>(_ body: @escaping @Sendable (PooledConnection) throws -> Result) async throws -> Result {
+        if Self.callerMayBlock { return try runHere(body) }
+        return try await withCheckedThrowingContinuation { continuation in
+            do {
+                try submit(
+                    run: { connection in continuation.resume(with: Swift.Result { try body(connection) }) },
+                    refuse: { continuation.resume(throwing: $0) })
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Refuses new work, waits until the work already taken (running or queued) has finished,
+    /// then closes every connection; the workers end.
+    func shutdown() async {
+        for connection in beginShutdown() { connection.close() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            guard isDrained else {
+                drainWaiters.append(continuation)
+                condition.unlock()
+                return
+            }
+            condition.unlock()
+            continuation.resume()
+        }
+    }
+
+    /// Refuses new work and closes the idle connections without waiting; connections in use
+    /// close when they are handed back.
+    func close() {
+        for connection in beginShutdown() { connection.close() }
+    }
+
+    /// Marks the pool shut down and takes its idle connections, for the caller to close.
+    private func beginShutdown() -> [PooledConnection] {
         condition.lock()
+        defer { condition.unlock() }
         isShutDown = true
         let idle = idleConnections
         idleConnections = []
+        connections -= idle.count
         condition.broadcast()
-        condition.unlock()
-        for connection in idle { connection.close() }
+        return idle
     }
 
     /// Whether blocking the calling thread stalls no Swift task: it runs no task at all, or it
@@ -108,70 +172,185 @@ final class PostgresWorkerPool: @unchecked Sendable {
         withUnsafeCurrentTask { $0 == nil } || DefaultSerialModelExecutor.isRunningOnModelActorQueue
     }
 
-    private func submit(_ job: @escaping Job) {
+    private func submit(run: @escaping Job, refuse: @escaping (PostgresError) -> Void) throws {
         condition.lock()
-        jobs.append(job)
+        guard !isShutDown else {
+            condition.unlock()
+            throw Self.shutDownError
+        }
+        jobs.append(QueuedJob(enqueued: .now, run: run, refuse: refuse))
         // Each idle worker takes one queued job; more jobs than that need another worker.
-        if jobs.count > idleWorkers, workers < size {
+        if jobs.count > idleWorkers, workers < limits.size {
             workers += 1
             let thread = Thread { [self] in work() }
             thread.name = "strata.postgres.worker"
             thread.start()
         }
+        scheduleExpiry()
         condition.broadcast()
         condition.unlock()
     }
 
+    /// Schedules one timer for the oldest queued job's check-out deadline, unless one is
+    /// scheduled or nothing waits. One timer at a time, not one per job: jobs queue in order, so
+    /// the oldest expires first. Call with the lock held.
+    private func scheduleExpiry() {
+        guard let timeout = limits.checkOutTimeout, !expiryScheduled, let oldest = jobs.first else { return }
+        expiryScheduled = true
+        let delay = max((oldest.enqueued + timeout - .now).inSeconds, 0)
+        Self.timeouts.asyncAfter(deadline: .now() + delay) { [weak self] in self?.expireOverdueJobs() }
+    }
+
+    /// Refuses, with a check-out timeout, every queued job that waited past it.
+    private func expireOverdueJobs() {
+        condition.lock()
+        expiryScheduled = false
+        let now = ContinuousClock.now
+        let overdue = jobs.prefix { now - $0.enqueued >= limits.checkOutTimeout ?? .zero }
+        jobs.removeFirst(overdue.count)
+        scheduleExpiry()
+        let waiters = takeDrainWaitersIfDrained()
+        condition.unlock()
+        for job in overdue { job.refuse(Self.checkOutTimeoutError(limits.checkOutTimeout)) }
+        for waiter in waiters { waiter.resume() }
+    }
+
     private func work() {
-        while let job = nextJob() { job() }
+        while let (job, connection) = nextJob() {
+            job.run(connection)
+            checkIn(connection)
+        }
     }
 
-    private func withConnection<Result>(_ body: (PooledConnection) throws -> Result) throws -> Result {
-        let connection = checkOut()
-        defer { checkIn(connection) }
-        return try body(connection)
-    }
-
-    private func nextJob() -> Job? {
+    /// The next job with a connection to run it on; `nil` once the pool is shut down and no job
+    /// is left. While idle, the worker closes connections that passed their limits.
+    private func nextJob() -> (QueuedJob, PooledConnection)? {
         condition.lock()
         defer { condition.unlock() }
-        while jobs.isEmpty {
-            if isShutDown {
+        while true {
+            if !jobs.isEmpty, let connection = takeConnection() {
+                let job = jobs.removeFirst()
+                metrics.waited(.now - job.enqueued)
+                return (job, connection)
+            }
+            if jobs.isEmpty, isShutDown {
                 workers -= 1
                 return nil
             }
             idleWorkers += 1
-            condition.wait()
+            if let expiry = nextExpiry() {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: (expiry - .now).inSeconds))
+            } else {
+                condition.wait()
+            }
             idleWorkers -= 1
+            closeExpiredIdleConnections()
         }
-        return jobs.removeFirst()
     }
 
-    /// An idle connection, a new one while fewer than `size` exist, or the next one returned.
-    private func checkOut() -> PooledConnection {
+    /// An idle connection or a new one, for a caller that runs its work on its own thread.
+    private func checkOut() throws -> PooledConnection {
+        let started = ContinuousClock.now
+        let deadline = limits.checkOutTimeout.map { Date(timeIntervalSinceNow: $0.inSeconds) }
         condition.lock()
         defer { condition.unlock() }
+        guard !isShutDown else { throw Self.shutDownError }
+        callersWaiting += 1
+        defer { callersWaiting -= 1 }
         while true {
-            if let connection = idleConnections.popLast() { return connection }
-            if connections < size {
-                connections += 1
-                return PooledConnection(open: open)
+            if let connection = takeConnection() {
+                metrics.waited(.now - started)
+                return connection
             }
-            condition.wait()
+            if let deadline {
+                guard condition.wait(until: deadline) || !idleConnections.isEmpty || connections < limits.size else {
+                    throw Self.checkOutTimeoutError(limits.checkOutTimeout)
+                }
+            } else {
+                condition.wait()
+            }
         }
     }
 
+    /// An idle connection within its limits, or a new one while fewer than `size` exist; `nil`
+    /// when every connection is in use. Call with the lock held.
+    private func takeConnection() -> PooledConnection? {
+        closeExpiredIdleConnections()
+        if let connection = idleConnections.popLast() { return connection }
+        guard connections < limits.size else { return nil }
+        connections += 1
+        return PooledConnection(metrics: metrics, open: open)
+    }
+
+    /// Takes a connection back: kept for the next caller, unless it died, passed its lifetime or
+    /// the pool is shutting down, when it is closed.
     private func checkIn(_ connection: PooledConnection) {
         condition.lock()
-        guard !isShutDown else {
+        connection.lastUsed = .now
+        let keep = !isShutDown && connection.isOpenAndAlive && !isPastLifetime(connection, at: .now)
+        if keep {
+            idleConnections.append(connection)
+        } else {
             connections -= 1
-            condition.unlock()
-            connection.close()
-            return
         }
-        idleConnections.append(connection)
+        let waiters = takeDrainWaitersIfDrained()
         condition.broadcast()
         condition.unlock()
+        if !keep { connection.close() }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Whether a shut-down pool has no work left: nothing queued, running or waiting. Call with the lock held.
+    private var isDrained: Bool {
+        jobs.isEmpty && connections == idleConnections.count && callersWaiting == 0
+    }
+
+    private func takeDrainWaitersIfDrained() -> [CheckedContinuation<Void, Never>] {
+        guard isShutDown, isDrained else { return [] }
+        defer { drainWaiters = [] }
+        return drainWaiters
+    }
+
+    /// Closes the idle connections past their idle or lifetime limit (the least recently used
+    /// are first in the list). Call with the lock held.
+    private func closeExpiredIdleConnections() {
+        guard limits.idleTimeout != nil || limits.maxLifetime != nil else { return }
+        let now = ContinuousClock.now
+        idleConnections.removeAll { connection in
+            guard isPastLifetime(connection, at: now) || limits.idleTimeout.map({ now - connection.lastUsed >= $0 }) == true else {
+                return false
+            }
+            connection.close()
+            connections -= 1
+            return true
+        }
+    }
+
+    /// When the next idle connection passes a limit, if any will. Call with the lock held.
+    private func nextExpiry() -> ContinuousClock.Instant? {
+        idleConnections.compactMap { connection in
+            let idle = limits.idleTimeout.map { connection.lastUsed + $0 }
+            let old = limits.maxLifetime.flatMap { lifetime in connection.openedAt.map { $0 + lifetime } }
+            return [idle, old].compactMap { $0 }.min()
+        }.min()
+    }
+
+    private func isPastLifetime(_ connection: PooledConnection, at now: ContinuousClock.Instant) -> Bool {
+        guard let lifetime = limits.maxLifetime, let openedAt = connection.openedAt else { return false }
+        return now - openedAt >= lifetime
+    }
+
+    /// Where check-out timeouts fire: a queue of its own, whose threads the system adds even
+    /// when the cooperative pool's are all blocked (the global queues share their limit).
+    private static let timeouts = DispatchQueue(label: "strata.postgres.checkout-timeouts")
+
+    private static let shutDownError = PostgresError(kind: .shutDown, message: "the store was shut down and takes no more work", sql: nil)
+
+    private static func checkOutTimeoutError(_ timeout: Duration?) -> PostgresError {
+        PostgresError(
+            kind: .checkOutTimeout,
+            message: "no pooled connection became free within \(timeout.map { "\($0)" } ?? "the timeout"); raise poolSize or checkOutTimeout",
+            sql: nil)
     }
 }
 

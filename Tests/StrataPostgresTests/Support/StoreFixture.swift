@@ -14,12 +14,17 @@ struct StoreFixture {
     /// - Parameters:
     ///   - poolSize: the store's connections.
     ///   - trace: called with every statement the store runs, on the worker that runs it.
-    init(cluster: TestCluster, poolSize: Int = 1, trace: (@Sendable (String) -> Void)? = nil) throws {
+    ///   - configure: changes the configuration further (both stores get it).
+    init(
+        cluster: TestCluster, poolSize: Int = 1, trace: (@Sendable (String) -> Void)? = nil,
+        configure: (inout PostgresConfiguration) throws -> Void = { _ in }
+    ) throws {
         self.cluster = cluster
         url = try cluster.makeDatabase(named: "fixture")
         var configuration = try PostgresConfiguration(url: url)
         configuration.poolSize = poolSize
         configuration.trace = trace
+        try configure(&configuration)
         container = try ModelContainer(for: Row.self, configurations: configuration)
         var direct = configuration
         direct.schema = Schema([Row.self])
@@ -35,6 +40,21 @@ struct StoreFixture {
         _ = try admin.execute(
             "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
             [PostgresParameter(.string(String(database)))])
+    }
+
+    /// The container's own store.
+    var containerStore: PostgresStore { container.dataStore as! PostgresStore }
+
+    /// How many backends of the `strata` role are connected to this store's database, but the
+    /// caller's and the one with process ID `excluded`.
+    func backendCount(excluding excluded: Int32 = 0) throws -> Int {
+        let admin = try PostgresConnection(conninfo: cluster.superuserURL ?? url)
+        defer { admin.close() }
+        let database = URLComponents(string: url)!.path.dropFirst()
+        let result = try admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND usename = 'strata' AND pid <> pg_backend_pid() AND pid <> $2",
+            [PostgresParameter(.string(String(database))), PostgresParameter(.integer(Int64(excluded)))])
+        return Int(result.int64(row: 0, column: 0) ?? -1)
     }
 
     /// How many rows the database holds, read on a fresh connection.

@@ -20,6 +20,21 @@ extension TestCluster {
     /// Stop it when done; it is stopped at exit otherwise.
     /// - Throws: ``TestClusterError`` or ``PostgresError`` when it cannot be started.
     static func makePrivate() throws -> TestCluster {
+        let directory = try makeServerDirectory()
+        try run(
+            directory.binaries + "/initdb",
+            ["-D", directory.dataDirectory, "--auth=trust", "-U", "postgres", "--encoding=UTF8", "--locale=C", "--no-sync"],
+            in: directory)
+        let cluster = try startOnFreePort(directory)
+        let admin = try PostgresConnection(conninfo: cluster.superuserURL ?? cluster.url)
+        _ = try admin.execute("CREATE ROLE strata LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE")
+        _ = try admin.execute("CREATE DATABASE strata OWNER strata")
+        return cluster
+    }
+
+    /// A new, empty server directory (owned by `postgres` when running as root), with its
+    /// watchdog; its port is not chosen yet.
+    static func makeServerDirectory() throws -> LocalServer {
         let binaries = try binaryDirectory()
         let directory = try temporaryDirectory()
         let asPostgresUser = geteuid() == 0
@@ -28,16 +43,20 @@ extension TestCluster {
                 throw TestClusterError("running as root needs a `postgres` user to own \(directory)")
             }
         }
-        var server = LocalServer(directory: directory, binaries: binaries, port: 0, asPostgresUser: asPostgresUser)
+        let server = LocalServer(directory: directory, binaries: binaries, port: 0, asPostgresUser: asPostgresUser)
         try watchdog(server)
-        try run(
-            binaries + "/initdb",
-            ["-D", server.dataDirectory, "--auth=trust", "-U", "postgres", "--encoding=UTF8", "--locale=C", "--no-sync"],
-            in: server)
+        return server
+    }
+
+    /// Starts the data directory of `directory` on a free port and registers the cluster to be
+    /// stopped at exit.
+    static func startOnFreePort(_ directory: LocalServer) throws -> TestCluster {
         // Another process may take the free port before the server binds it: try a few.
         var attempt = 0
+        var server: LocalServer
         while true {
-            server = LocalServer(directory: directory, binaries: binaries, port: try freePort(), asPostgresUser: asPostgresUser)
+            server = LocalServer(
+                directory: directory.directory, binaries: directory.binaries, port: try freePort(), asPostgresUser: directory.asPostgresUser)
             do {
                 try start(server)
                 break
@@ -54,9 +73,6 @@ extension TestCluster {
         if isFirst {
             atexit { TestCluster.running.withLock { $0 }.forEach { $0.stop() } }
         }
-        let admin = try PostgresConnection(conninfo: superuserURL)
-        _ = try admin.execute("CREATE ROLE strata LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE")
-        _ = try admin.execute("CREATE DATABASE strata OWNER strata")
         return cluster
     }
 
@@ -102,7 +118,7 @@ extension TestCluster {
     }
 
     /// The directory of `initdb` and `pg_ctl`: `pg_config --bindir`, else the newest /usr/lib/postgresql/*/bin.
-    private static func binaryDirectory() throws -> String {
+    static func binaryDirectory() throws -> String {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -133,10 +149,16 @@ extension TestCluster {
     }
 
     /// A TCP port on 127.0.0.1 that was free a moment ago (bound to port 0, then released).
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
+        let (socketDescriptor, port) = try loopbackSocket()
+        close(socketDescriptor)
+        return port
+    }
+
+    /// A TCP socket bound to a free port on 127.0.0.1, and that port.
+    static func loopbackSocket() throws -> (Int32, Int) {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { throw TestClusterError("socket failed: errno \(errno)") }
-        defer { close(socketDescriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -146,7 +168,10 @@ extension TestCluster {
                 bind(socketDescriptor, $0, length) == 0 && getsockname(socketDescriptor, $0, &length) == 0
             }
         }
-        guard bound else { throw TestClusterError("could not bind a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(socketDescriptor)
+            throw TestClusterError("could not bind a free port: errno \(errno)")
+        }
+        return (socketDescriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 }

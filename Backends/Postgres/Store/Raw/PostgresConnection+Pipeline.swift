@@ -62,8 +62,10 @@ extension PostgresConnection {
                 let (name, sql, parameters) = try statement(index)
                 lastSQL = sql
                 trace?(sql)
-                let accepted = try PostgresParameter.withArrays(parameters, sql: sql) { _, values, lengths, formats in
-                    PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1) == 1
+                let accepted = try PostgresParameter.withArrays(parameters, sql: sql) { types, values, lengths, formats in
+                    namedStatements
+                        ? PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1) == 1
+                        : PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 1) == 1
                 }
                 guard accepted else { throw connectionError(sql: sql, parameters: parameters) }
                 sentSQL.append(sql)

@@ -8,8 +8,10 @@ extension PostgresConnection {
     /// Parameter types are the ones the first call binds (NULL leaves a type to the server). The
     /// cache keeps ``PostgresStatementCache/capacity`` statements and deallocates the least
     /// recently used. Prepared statements outlive transactions, including rolled-back ones.
+    /// Without ``namedStatements`` it is ``execute(_:_:)``: parsed for this call only.
     /// - Throws: as ``execute(_:_:)``.
     func executePrepared(_ sql: String, _ parameters: [PostgresParameter] = []) throws -> PostgresResult {
+        guard namedStatements else { return try execute(sql, parameters) }
         let handle = try openHandle(for: sql)
         let name = try preparedStatement(sql, types: parameters.map(\.type))
         trace?(sql)
@@ -20,10 +22,12 @@ extension PostgresConnection {
     }
 
     /// The name of the server-side statement for `sql` with parameters of `types`, prepared now
-    /// if the cache does not hold it (deallocating the least recently used one when full).
+    /// if the cache does not hold it (deallocating the least recently used one when full); the
+    /// unnamed statement's empty name without ``namedStatements``, preparing nothing.
     /// - Throws: ``PostgresError`` from `DEALLOCATE` or from preparing `sql`.
     func preparedStatement(_ sql: String, types: [UInt32]) throws -> String {
         let handle = try openHandle(for: sql)
+        guard namedStatements else { return "" }
         let key = PostgresStatementCache.Key(sql: sql, types: types)
         if let name = statements.name(for: key) { return name }
         if let evicted = statements.leastRecentlyUsed {

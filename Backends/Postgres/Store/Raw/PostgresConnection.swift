@@ -5,7 +5,8 @@ internal import CLibPQ
 /// Every statement runs through the extended query protocol (`PQexecParams`,
 /// `PQexecPrepared`), so a statement's text is never split into several statements and values
 /// always travel as binds, and asks for results in binary format. Every connection uses
-/// `client_encoding` UTF8 and `TimeZone` UTC.
+/// `client_encoding` UTF8 and `TimeZone` UTC (two settings pgbouncer keeps per client, so they
+/// hold behind it too), and drops the server's notices instead of printing them to stderr.
 ///
 /// ```swift
 /// let connection = try PostgresConnection(conninfo: "postgres://strata@127.0.0.1:5432/strata")
@@ -22,6 +23,9 @@ final class PostgresConnection: @unchecked Sendable {
     private(set) var handle: OpaquePointer?
     /// Whether errors keep rendered bound values for ``PostgresError/debugDescription``.
     let debugBindValues: Bool
+    /// Whether statements are prepared under names the server keeps for the session; `false`
+    /// behind a transaction-pooling proxy (pgbouncer), where every statement is unnamed.
+    let namedStatements: Bool
     /// The server-side prepared statements of ``executePrepared(_:_:)`` and ``pipeline(_:_:)``.
     var statements: PostgresStatementCache
     /// Called with the text of every statement the caller runs (never bound values; not the
@@ -34,12 +38,14 @@ final class PostgresConnection: @unchecked Sendable {
     ///   - debugBindValues: keep rendered bound values in errors, for ``PostgresError/debugDescription``.
     ///     Never turn this on where error text reaches logs others can read.
     ///   - statementCacheCapacity: how many prepared statements the connection keeps.
+    ///   - namedStatements: `false` to send every statement unnamed, as a transaction-pooling
+    ///     proxy needs (each statement may reach another server connection).
     /// - Throws: ``PostgresError`` — ``PostgresError/Kind/connectionLost`` when the server cannot
     ///   be reached, ``PostgresError/Kind/authenticationFailed`` when it refuses the role or asks
     ///   for a password none was given, ``PostgresError/Kind/tlsFailed`` when TLS cannot be set
     ///   up as `sslmode` requires,
     ///   ``PostgresError/Kind/invalidConfiguration`` for a malformed connection string.
-    init(conninfo: String, debugBindValues: Bool = false, statementCacheCapacity: Int = 128) throws {
+    init(conninfo: String, debugBindValues: Bool = false, statementCacheCapacity: Int = 128, namedStatements: Bool = true) throws {
         guard !conninfo.utf8.contains(0) else {
             throw PostgresError(kind: .invalidConfiguration, message: "a connection string cannot hold NUL", sql: nil)
         }
@@ -57,16 +63,19 @@ final class PostgresConnection: @unchecked Sendable {
             PQfinish(connection)
             throw PostgresError(kind: .connectionLost, message: message, sql: nil)
         }
+        // Notices ("already exists, skipping") are not errors and must not reach the app's stderr.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         self.handle = connection
         self.debugBindValues = debugBindValues
+        self.namedStatements = namedStatements
         self.statements = PostgresStatementCache(capacity: statementCacheCapacity)
         _ = try execute("SET TIME ZONE 'UTC'")
     }
 
     /// Connects with `settings`.
-    /// - Throws: as ``init(conninfo:debugBindValues:statementCacheCapacity:)``.
-    convenience init(settings: PostgresConnectionSettings, debugBindValues: Bool = false) throws {
-        try self.init(conninfo: settings.conninfo, debugBindValues: debugBindValues)
+    /// - Throws: as ``init(conninfo:debugBindValues:statementCacheCapacity:namedStatements:)``.
+    convenience init(settings: PostgresConnectionSettings, debugBindValues: Bool = false, namedStatements: Bool = true) throws {
+        try self.init(conninfo: settings.conninfo, debugBindValues: debugBindValues, namedStatements: namedStatements)
     }
 
     deinit { close() }
@@ -125,6 +134,7 @@ final class PostgresConnection: @unchecked Sendable {
     private static func kindOfConnectFailure(_ message: String) -> PostgresError.Kind {
         let authentication = ["authentication failed", "no pg_hba.conf entry", "role \""]
         if authentication.contains(where: message.contains) { return .authenticationFailed }
+        if message.contains("timeout expired") { return .connectTimeout }
         let tls = ["SSL was required", "SSL error", "certificate"]
         if tls.contains(where: message.contains) { return .tlsFailed }
         let configuration = ["invalid connection option", "invalid URI", "missing \"=\"", "invalid sslmode", "database \""]

@@ -4,7 +4,8 @@ extension PostgresError {
         private enum Base: String, Hashable, Sendable {
             case uniqueViolation, foreignKeyViolation, notNullViolation, checkViolation
             case serializationFailure, deadlockDetected
-            case connectionLost, commitOutcomeUnknown
+            case connectionLost, commitOutcomeUnknown, connectTimeout
+            case checkOutTimeout, statementTimeout, shutDown
             case undefinedTable, undefinedColumn
             case invalidValue, syntaxError, multipleStatements, misuse
             case authenticationFailed, tlsFailed, invalidConfiguration, other
@@ -28,6 +29,17 @@ extension PostgresError {
         /// The connection is unusable: it broke, could not be opened, or the server shut it down
         /// (class 08, 57P01–57P03, or libpq reporting a bad connection).
         public static let connectionLost = Kind(.connectionLost)
+        /// No server address answered within the connect timeout
+        /// (``PostgresConnectionSettings/connectTimeout``, libpq's "timeout expired").
+        public static let connectTimeout = Kind(.connectTimeout)
+        /// No pooled connection became free within ``PostgresConfiguration/checkOutTimeout``;
+        /// nothing was sent to the server.
+        public static let checkOutTimeout = Kind(.checkOutTimeout)
+        /// The server canceled the statement (57014): it ran past `statement_timeout`
+        /// (``PostgresConnectionSettings/statementTimeout``), or an administrator canceled it.
+        public static let statementTimeout = Kind(.statementTimeout)
+        /// The store was shut down (``PostgresStore/shutdown()``) and takes no more work.
+        public static let shutDown = Kind(.shutDown)
         /// The connection was lost while `COMMIT` ran; set by the caller that ran it.
         public static let commitOutcomeUnknown = Kind(.commitOutcomeUnknown)
         /// A table the statement names does not exist (42P01).
@@ -66,11 +78,11 @@ extension PostgresError {
             switch base {
             case .uniqueViolation, .foreignKeyViolation, .notNullViolation, .checkViolation: return .constraint
             case .serializationFailure, .deadlockDetected: return .retryable
-            case .connectionLost: return .connectionLost
+            case .connectionLost, .connectTimeout: return .connectionLost
             case .commitOutcomeUnknown: return .commitOutcomeUnknown
             case .undefinedTable, .undefinedColumn: return .schemaMismatch
             case .invalidValue, .syntaxError, .multipleStatements, .misuse, .invalidConfiguration, .tlsFailed: return .unsupported
-            case .authenticationFailed, .other: return .other
+            case .authenticationFailed, .checkOutTimeout, .statementTimeout, .shutDown, .other: return .other
             }
         }
 
@@ -88,6 +100,7 @@ extension PostgresError {
             case "40001": return .serializationFailure
             case "40P01": return .deadlockDetected
             case "57P01", "57P02", "57P03": return .connectionLost
+            case "57014": return .statementTimeout
             case "42P01": return .undefinedTable
             case "42703": return .undefinedColumn
             case "22021", "22P05", "22P02": return .invalidValue
