@@ -25,14 +25,11 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// changes, and reads (or mints) the store identifier, in one transaction.
     /// - Throws: ``PostgresError`` when the server cannot be reached or refuses;
     ///   ``SwiftDataError/schemaMismatch`` listing every conflicting difference;
-    ///   ``SwiftDataError/invalidSchema`` for a name longer than 63 bytes;
-    ///   ``SwiftDataError/unsupportedConfiguration`` for a migration plan.
+    ///   ``SwiftDataError/invalidSchema`` for a name longer than 63 bytes; with a migration plan,
+    ///   what ``SQLMigrator/migrate(on:storeIdentifier:)`` throws.
     public init(_ configuration: PostgresConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration.with("PostgresConfiguration has no schema; create the store through ModelContainer")
-        }
-        guard migrationPlan == nil else {
-            throw SwiftDataError.unsupportedConfiguration.with("the PostgreSQL store applies additive schema changes itself and takes no migration plan")
         }
         self.configuration = configuration
         self.schema = schema
@@ -41,7 +38,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         let metadata = try PostgresMetadata(tables: tables)
         self.pool = PostgresWorkerPool(size: configuration.poolSize) { try Self.open(configuration) }
         do {
-            self.identifier = try Self.prepare(tables: tables, metadata: metadata, namespace: configuration.namespace, pool: pool)
+            self.identifier = try Self.prepare(
+                tables: tables, metadata: metadata, namespace: configuration.namespace, migrationPlan: migrationPlan, pool: pool)
         } catch {
             pool.shutdown()
             throw error
@@ -64,12 +62,15 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
     /// once never race to create the same tables. Returns the store identifier.
-    private static func prepare(tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, pool: PostgresWorkerPool) throws -> String {
+    private static func prepare(
+        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, migrationPlan: (any SchemaMigrationPlan.Type)?, pool: PostgresWorkerPool
+    ) throws -> String {
         try write(on: pool) { connection in
             _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(PostgresMetadata.schemaLock))])
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
+            if let migrationPlan { return try migrate(tables.schema, through: migrationPlan, metadata: metadata, on: connection) }
             try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
             return try metadata.prepare(on: connection)
         }
