@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
+        .executable(name: "strata-migration-crash-probe", targets: ["StrataMigrationCrashProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -59,6 +60,8 @@ let package = Package(
             dependencies: ["Strata", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
+        // Seeds, migrates and checks a store, for tests that kill a migration at random points.
+        .executableTarget(name: "StrataMigrationCrashProbe", dependencies: ["Strata", "StrataPostgres"], path: "Sources/StrataMigrationCrashProbe"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log")],
@@ -78,12 +81,12 @@ let package = Package(
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
-            dependencies: ["StrataSQLite", "StrataConformance", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", .product(name: "Logging", package: "swift-log")],
             path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(
             name: "StrataPostgresTests",
-            dependencies: ["StrataPostgres", "StrataConformance"],
+            dependencies: ["StrataPostgres", "StrataConformance", "StrataMigrationCrashProbe"],
             path: "Tests/StrataPostgresTests"
         ),
         .testTarget(
