@@ -66,20 +66,13 @@ struct Torture {
     }
 
     private func check() throws -> String {
-        let pipe = Pipe()
-        let process = try Self.child(["check", current], output: pipe)
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        try process.waitForSuccess()
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try ProbeProcess.run(URL(fileURLWithPath: CommandLine.arguments[0]), ["check", current])
+        guard result.status == 0 else { throw ProbeFailure("check failed: \(result.output)") }
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private static func child(_ arguments: [String], output: Pipe? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = arguments
-        if let output { process.standardOutput = output }
-        try process.run()
-        return process
+        try ProbeProcess.start(URL(fileURLWithPath: CommandLine.arguments[0]), arguments, output: output)
     }
 }
 

@@ -3,6 +3,7 @@ import StrataConformance
 import StrataCore
 import Testing
 
+@testable import StrataMigrationCrashProbe
 @testable import StrataPostgres
 
 /// Migrations on PostgreSQL beyond the conformance suite's `migration.*` cases: killed
@@ -12,7 +13,7 @@ import Testing
     /// version 1 or exactly version 2, with every row (the probe checks and reports).
     @Test func aKilledMigrationLeavesOneVersionOrTheOther() throws {
         let url = try TestCluster.shared().makeDatabase(named: "torture")
-        let result = try runProbe(["torture", url + "#torture", "100000", "50"])
+        let result = try ProbeProcess.run(probe, ["torture", url + "#torture", "100000", "50"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("50 kills"), "\(result.output)")
         print(result.output)
@@ -23,36 +24,15 @@ import Testing
     /// custom stage's note is saved once).
     @Test func twoProcessesMigrateOnce() throws {
         let store = try TestCluster.shared().makeDatabase(named: "concurrent") + "#concurrent"
-        #expect(try runProbe(["seed", store, "20000"]).status == 0)
-        let openers = try (0..<2).map { _ in try startProbe(["migrate", store]) }
+        #expect(try ProbeProcess.run(probe, ["seed", store, "20000"]).status == 0)
+        let openers = try (0..<2).map { _ in try ProbeProcess.start(probe, ["migrate", store]) }
         for opener in openers {
             opener.waitUntilExit()
             #expect(opener.terminationStatus == 0)
         }
-        #expect(try runProbe(["check", store]).output == "v2 20000 10000 20000 1\n")
+        #expect(try ProbeProcess.run(probe, ["check", store]).output == "v2 20000 10000 20000 1\n")
     }
 }
 
-/// Starts the built `strata-migration-crash-probe`, its output discarded.
-func startProbe(_ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata-migration-crash-probe")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    return process
-}
-
-/// Runs the built `strata-migration-crash-probe` and returns its status and output.
-func runProbe(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata-migration-crash-probe")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-}
+/// The `strata-migration-crash-probe` built beside the tests.
+let probe = ProbeProcess.executable(in: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
