@@ -57,7 +57,7 @@ let package = Package(
         // `strata demo` and `strata conformance`.
         .executableTarget(
             name: "StrataCLI",
-            dependencies: ["Strata", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Strata", "StrataSQL", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
         // Seeds, migrates and checks a store, for tests that kill a migration at random points.

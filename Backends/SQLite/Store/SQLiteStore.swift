@@ -84,7 +84,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         return fileIsReadOnly && directoryIsReadOnly && !hasSidecars ? .immutable : .readOnly
     }
 
-    private static func open(_ configuration: SQLiteConfiguration, mode: SQLiteConnection.OpenMode, writer: Bool) throws -> SQLiteConnection {
+    static func open(_ configuration: SQLiteConfiguration, mode: SQLiteConnection.OpenMode, writer: Bool) throws -> SQLiteConnection {
         let connection: SQLiteConnection
         switch configuration.location {
         case .inMemory:
