@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StrataServiceLifecycle", targets: ["StrataServiceLifecycle"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
+        .executable(name: "strata-migration-crash-probe", targets: ["StrataMigrationCrashProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -73,9 +74,11 @@ let package = Package(
         // `strata demo` and `strata conformance`.
         .executableTarget(
             name: "StrataCLI",
-            dependencies: ["Strata", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Strata", "StrataSQL", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
+        // Seeds, migrates and checks a store, for tests that kill a migration at random points.
+        .executableTarget(name: "StrataMigrationCrashProbe", dependencies: ["Strata", "StrataPostgres"], path: "Sources/StrataMigrationCrashProbe"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark",
@@ -105,13 +108,13 @@ let package = Package(
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
-            dependencies: ["StrataSQLite", "StrataConformance", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", .product(name: "Logging", package: "swift-log")],
             path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: [
-                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataBenchmark",
+                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataBenchmark", "StrataMigrationCrashProbe",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],

@@ -16,14 +16,15 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
     let tables = Mutex(InMemoryTables())
 
     /// Opens an empty store.
-    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` without a schema or with a migration plan.
+    /// Opening with a migration plan starts at the plan's version of the schema: there is no stored data to migrate.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` without a schema; ``SwiftDataError/unknownSchema``
+    ///   when the plan does not list the schema.
     public init(_ configuration: InMemoryConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration.with("InMemoryConfiguration has no schema; create the store through ModelContainer")
         }
-        guard migrationPlan == nil else {
-            throw SwiftDataError.unsupportedConfiguration.with("the in-memory store starts empty and takes no migration plan")
-        }
+        // A new in-memory store is empty, so it starts at the plan's version: nothing to migrate.
+        if let migrationPlan { _ = try MigrationPath.version(of: schema, in: migrationPlan) }
         self.configuration = configuration
         self.schema = schema
         // Unique per opened store: two containers over one configuration are two stores, and
@@ -62,7 +63,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
 
     /// Every feature but `.reopening` (the data lives as long as the container) and so
     /// `.schemaEvolution`, with the contract's semantics: this store is the reference.
-    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.reopening, .schemaEvolution]))
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.reopening, .schemaEvolution, .migrationPlans]))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 

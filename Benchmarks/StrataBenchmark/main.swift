@@ -14,6 +14,8 @@
 //   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
 // or fetches over a model class hierarchy against the same rows in one class's table:
 //   swift run -c release StrataBenchmark --hierarchy [--rows N] [--runs R]
+// or lightweight schema migrations of a 1,000,000-row table (see MigrationBenchmark.swift):
+//   swift run -c release StrataBenchmark --migrate [--rows N] [--runs R]
 import Foundation
 import Strata
 
@@ -50,6 +52,8 @@ struct Options {
     var instrumentation = false
     /// `--hierarchy`: only the class hierarchy workload (HierarchyBenchmark.swift).
     var hierarchy = false
+    /// `--migrate`: time lightweight migrations (MigrationBenchmark.swift).
+    var migrate = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -83,10 +87,12 @@ struct Options {
             case "--pool-stall": poolStall = true
             case "--instrumentation": instrumentation = true
             case "--hierarchy": hierarchy = true
+            case "--migrate": migrate = true
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
+                print("       --migrate [--rows N (1000000)] [--runs R (3)]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -178,6 +184,10 @@ if options.poolStall {
 }
 if options.hierarchy {
     try HierarchyBenchmark.run(options: options)
+    exit(0)
+}
+if options.migrate {
+    try MigrationBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

@@ -9,7 +9,7 @@ import Synchronization
 enum HonestyCases {
     static let category = "honesty"
 
-    static let all: [ConformanceCase] = [erase, batchDelete, concurrentSaves, signedZero, reopening, schemaEvolution]
+    static let all: [ConformanceCase] = [erase, batchDelete, concurrentSaves, signedZero, reopening, schemaEvolution, migrationPlans]
 
     /// Runs `body`; `true` when it completed, `false` when it threw `DataStoreError.unsupportedFeature`.
     /// - Throws: any other error `body` throws.

@@ -30,6 +30,7 @@ public enum ConformanceSuite {
         + CapabilityCases.all
         + HonestyCases.all
         + EvolutionCases.all
+        + MigrationCases.all
         + LifetimeCases.all
         + BatchedFetchCases.all
         + PrefetchCases.all

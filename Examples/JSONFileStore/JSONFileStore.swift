@@ -84,7 +84,8 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Every optional feature, with the contract's semantics: `erase`, `DataStoreBatching`,
     /// concurrent saves (serialized by ``lock``), JSON keeps the sign of `-0.0`, the file
     /// reopens, and additive schema changes read as nil or the default while others are refused.
-    public static let declaredCapabilities = StoreCapabilities.all
+    /// Migration plans are not supported (the store refuses one), so `migration.*` cases skip.
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.migrationPlans]))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 

@@ -6,6 +6,10 @@ enum StrataCLIError: Error, CustomStringConvertible {
     case notADirectory(String)
     /// `--filter` matched no case of the suite.
     case noMatchingCases(String)
+    /// `--version` named no version of the demo's migration plan.
+    case unknownVersion(String, known: [String])
+    /// `strata schema` and `strata migrate` read SQLite files only.
+    case sqliteOnly
 
     var description: String {
         switch self {
@@ -15,6 +19,10 @@ enum StrataCLIError: Error, CustomStringConvertible {
             "\(path) is a file; `strata conformance` needs a directory (created if missing) to hold one database per case"
         case .noMatchingCases(let filter):
             "no conformance case id contains \"\(filter)\""
+        case .unknownVersion(let version, let known):
+            "the demo has no version \(version); it has \(known.joined(separator: ", "))"
+        case .sqliteOnly:
+            "this command reads a SQLite database file: pass its path to --store"
         }
     }
 }

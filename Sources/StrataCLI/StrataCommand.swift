@@ -6,6 +6,6 @@ struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "SwiftData's model layer on Linux: try it, see how a store runs a fetch, and check a store against the conformance suite.",
-        subcommands: [DemoCommand.self, ExplainCommand.self, ConformanceCommand.self]
+        subcommands: [DemoCommand.self, ExplainCommand.self, ConformanceCommand.self, SchemaCommand.self, MigrateCommand.self]
     )
 }

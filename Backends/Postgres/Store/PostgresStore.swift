@@ -30,16 +30,13 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// changes, and reads (or mints) the store identifier, in one transaction.
     /// - Throws: ``PostgresError`` when the server cannot be reached or refuses;
     ///   ``SwiftDataError/schemaMismatch`` listing every conflicting difference;
-    ///   ``SwiftDataError/invalidSchema`` for a name longer than 63 bytes;
-    ///   ``SwiftDataError/unsupportedConfiguration`` for a migration plan;
+    ///   ``SwiftDataError/invalidSchema`` for a name longer than 63 bytes; with a migration plan,
+    ///   what ``SQLMigrator/migrate(on:storeIdentifier:)`` throws;
     ///   ``PostgresError/Kind/invalidConfiguration`` for transaction pooling with a namespace or
     ///   server options, which need session state.
     public init(_ configuration: PostgresConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration.with("PostgresConfiguration has no schema; create the store through ModelContainer")
-        }
-        guard migrationPlan == nil else {
-            throw SwiftDataError.unsupportedConfiguration.with("the PostgreSQL store applies additive schema changes itself and takes no migration plan")
         }
         try Self.validate(configuration)
         self.configuration = configuration
@@ -55,7 +52,9 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
                 replicas: configuration.replicas.map { PostgresReplica(pool: Self.makePool(configuration, $0, server: "\($0.endpoints[0])")) },
                 waitTimeout: configuration.replicaWaitTimeout)
         do {
-            self.identifier = try Self.prepare(tables: tables, metadata: metadata, namespace: configuration.namespace, pool: pool, replicas: replicas)
+            self.identifier = try Self.prepare(
+                tables: tables, metadata: metadata, namespace: configuration.namespace, migrationPlan: migrationPlan, pool: pool,
+                replicas: replicas)
         } catch {
             Self.close(pool, replicas)
             throw error
@@ -119,7 +118,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
     /// once never race to create the same tables. Returns the store identifier.
     private static func prepare(
-        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, pool: PostgresWorkerPool, replicas: PostgresReplicas?
+        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, migrationPlan: (any SchemaMigrationPlan.Type)?,
+        pool: PostgresWorkerPool, replicas: PostgresReplicas?
     ) throws -> String {
         // On the calling thread: a container is created synchronously, so its caller waits anyway.
         try pool.runHere(writeJob(replicas: replicas, editingState: nil) { connection in
@@ -127,6 +127,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
+            if let migrationPlan { return try migrate(tables.schema, through: migrationPlan, metadata: metadata, on: connection) }
             try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
             return try metadata.prepare(on: connection)
         })

@@ -22,14 +22,11 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     /// - Throws: ``SQLiteError`` when the file is not a database or cannot be opened
     ///   (``SQLiteError/Kind/cannotOpen``, naming the path), or is read-only and needs changes
     ///   (``SQLiteError/Kind/readOnly``);
-    ///   ``SwiftDataError/schemaMismatch`` listing every conflicting difference;
-    ///   ``SwiftDataError/unsupportedConfiguration`` for a migration plan.
+    ///   ``SwiftDataError/schemaMismatch`` listing every conflicting difference; with a migration
+    ///   plan, what ``SQLMigrator/migrate(on:storeIdentifier:)`` throws.
     public init(_ configuration: SQLiteConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         guard let schema = configuration.schema else {
             throw SwiftDataError.unsupportedConfiguration.with("SQLiteConfiguration has no schema; create the store through ModelContainer")
-        }
-        guard migrationPlan == nil else {
-            throw SwiftDataError.unsupportedConfiguration.with("the SQLite store applies additive schema changes itself and takes no migration plan")
         }
         self.configuration = configuration
         self.schema = schema
@@ -43,7 +40,11 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         self.connections = SQLiteConnections(
             writer: writer, readOnlyReason: readOnlyReason, maximumReaders: configuration.maximumReaders,
             openReader: configuration.location == .inMemory ? nil : { try Self.open(configuration, mode: mode, writer: false) })
-        self.identifier = try Self.prepare(tables, on: connections)
+        if let migrationPlan {
+            self.identifier = try Self.prepare(schema, migrating: migrationPlan, on: connections)
+        } else {
+            self.identifier = try Self.prepare(tables, on: connections)
+        }
         self.engine = try SQLStoreEngine(schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier)
     }
 
@@ -83,7 +84,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         return fileIsReadOnly && directoryIsReadOnly && !hasSidecars ? .immutable : .readOnly
     }
 
-    private static func open(_ configuration: SQLiteConfiguration, mode: SQLiteConnection.OpenMode, writer: Bool) throws -> SQLiteConnection {
+    static func open(_ configuration: SQLiteConfiguration, mode: SQLiteConnection.OpenMode, writer: Bool) throws -> SQLiteConnection {
         let connection: SQLiteConnection
         switch configuration.location {
         case .inMemory:

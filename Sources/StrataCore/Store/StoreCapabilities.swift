@@ -25,6 +25,9 @@ public struct StoreCapabilities: Hashable, Sendable {
         /// defaulted attribute, a new entity, a new relationship) and refuses any other change
         /// with ``SwiftDataError/schemaMismatch`` listing the differences, changing nothing.
         public static let schemaEvolution = Feature("schemaEvolution")
+        /// A container opened with a ``SchemaMigrationPlan`` migrates stored data recorded at an
+        /// older version: lightweight and custom stages, all or nothing (docs/migrations.md).
+        public static let migrationPlans = Feature("migrationPlans")
     }
 
     /// The features the store supports.
@@ -38,7 +41,7 @@ public struct StoreCapabilities: Hashable, Sendable {
     }
 
     /// Every feature, with the contract's semantics.
-    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution])
+    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans])
 
     /// The first feature of `required` this store lacks.
     public func missing(from required: Set<Feature>) -> Feature? {

@@ -1,0 +1,29 @@
+import StrataCore
+import StrataSQL
+
+/// Keys of PostgreSQL tables come from one sequence per table (`"<table>_pk_seq"`), which a
+/// migration creates, renames and drops with its table, inside the migration's transaction.
+extension PostgresConnection: SQLMigrationConnection {
+    func texts(_ statement: SQLStatement) throws -> [String] {
+        let result = try execute(statement.text, try statement.binds.map(PostgresParameter.init))
+        return (0..<result.rowCount).compactMap { result.text(row: $0, column: 0) }
+    }
+
+    func prepareKeys(for table: String) throws {
+        _ = try execute("CREATE SEQUENCE IF NOT EXISTS \(quoted(PostgresMetadata.sequence(of: table)))")
+    }
+
+    /// The sequence of the new name may exist already, created unused when the store opened;
+    /// it gives way to the renamed table's own.
+    func renameKeys(of table: String, to renamed: String) throws {
+        _ = try execute("DROP SEQUENCE IF EXISTS \(quoted(PostgresMetadata.sequence(of: renamed)))")
+        _ = try execute(
+            "ALTER SEQUENCE IF EXISTS \(quoted(PostgresMetadata.sequence(of: table))) RENAME TO \(quoted(PostgresMetadata.sequence(of: renamed)))")
+    }
+
+    func dropKeys(of table: String) throws {
+        _ = try execute("DROP SEQUENCE IF EXISTS \(quoted(PostgresMetadata.sequence(of: table)))")
+    }
+
+    private func quoted(_ name: String) -> String { PostgresDialect().quote(name) }
+}

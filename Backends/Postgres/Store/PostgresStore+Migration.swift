@@ -1,0 +1,16 @@
+import StrataCore
+import StrataSQL
+
+extension PostgresStore {
+    /// Brings the database to the container's version through `plan`, in the caller's
+    /// transaction, which holds the schema advisory lock: a second store opening meanwhile
+    /// waits for the lock, then finds the new version and runs nothing. PostgreSQL's DDL is
+    /// transactional, so the stages, their contexts' saves and the version record commit
+    /// together or not at all. Returns the store identifier.
+    /// - Throws: as ``SQLMigrator/migrate(on:storeIdentifier:)``.
+    static func migrate(_ schema: Schema, through plan: any SchemaMigrationPlan.Type, metadata: PostgresMetadata, on connection: PostgresConnection) throws -> String {
+        let identifier = try metadata.prepare(on: connection)
+        try SQLMigrator(plan: plan, target: schema, dialect: PostgresDialect()).migrate(on: connection, storeIdentifier: identifier)
+        return try metadata.prepare(on: connection)
+    }
+}

@@ -1,0 +1,84 @@
+import StrataCore
+
+/// The store behind a custom stage's context: it reads and writes through the connection that
+/// runs the migration, inside the migration's transaction, with one version's schema.
+///
+/// Each save runs in a savepoint, so a failed save leaves the migration's other work intact
+/// and the context's changes pending, as any save does.
+public final class SQLMigrationStore: DataStore, @unchecked Sendable {
+    public typealias Snapshot = DefaultSnapshot
+
+    public let configuration: SQLMigrationConfiguration
+    public let schema: Schema
+    public let identifier: String
+    let engine: SQLStoreEngine
+
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` without a schema or with a plan.
+    public init(_ configuration: SQLMigrationConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
+        guard let schema = configuration.schema, migrationPlan == nil else {
+            throw SwiftDataError.unsupportedConfiguration.with("a migration stage's store takes its schema from the stage and no plan")
+        }
+        self.configuration = configuration
+        self.schema = schema
+        self.identifier = configuration.session.storeIdentifier
+        self.engine = try SQLStoreEngine(schema: schema, dialect: configuration.session.dialect, storeIdentifier: identifier)
+    }
+
+    private var connection: any SQLMigrationConnection { configuration.session.connection }
+
+    public func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
+        try engine.fetch(try engine.plan(request, for: .snapshots), on: connection)
+    }
+
+    public func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> Int {
+        try engine.fetchCount(try engine.plan(request, for: .count), on: connection)
+    }
+
+    public func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) throws -> [PersistentIdentifier] {
+        try engine.fetchIdentifiers(try engine.plan(request, for: .identifiers), on: connection)
+    }
+
+    public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        try engine.cachedSnapshots(for: persistentIdentifiers, on: connection)
+    }
+
+    public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
+        try connection.run(SQLStatement(text: "SAVEPOINT strata_migration_save"))
+        do {
+            let result = try engine.save(request, on: connection)
+            try connection.run(SQLStatement(text: "RELEASE SAVEPOINT strata_migration_save"))
+            return result
+        } catch {
+            _ = try? connection.run(SQLStatement(text: "ROLLBACK TO SAVEPOINT strata_migration_save"))
+            _ = try? connection.run(SQLStatement(text: "RELEASE SAVEPOINT strata_migration_save"))
+            throw error
+        }
+    }
+
+    /// Every feature a migration's context can use.
+    public var capabilities: StoreCapabilities { StoreCapabilities(features: [.signedZero]) }
+}
+
+/// Names the migration whose connection a ``SQLMigrationStore`` uses.
+public struct SQLMigrationConfiguration: DataStoreConfiguration {
+    public typealias Store = SQLMigrationStore
+    public var name: String { "migration" }
+    public var schema: Schema?
+    let session: SQLMigrationSession
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.session === rhs.session && lhs.schema == rhs.schema }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(session)) }
+}
+
+/// The connection, dialect and store identifier of a migration in progress.
+final class SQLMigrationSession: @unchecked Sendable {
+    let connection: any SQLMigrationConnection
+    let dialect: any SQLDialect
+    let storeIdentifier: String
+
+    init(connection: any SQLMigrationConnection, dialect: any SQLDialect, storeIdentifier: String) {
+        self.connection = connection
+        self.dialect = dialect
+        self.storeIdentifier = storeIdentifier
+    }
+}
