@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StrataSQL", targets: ["StrataSQL"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
+        .library(name: "StrataSync", targets: ["StrataSync"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
     ],
@@ -48,6 +49,8 @@ let package = Package(
             name: "CLibPQ", path: "Backends/Postgres/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
         .target(name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ"], path: "Backends/Postgres/Store"),
+        // JSON import/export and upsert-and-reconcile over any store, on StrataCore's public API only.
+        .target(name: "StrataSync", dependencies: ["StrataCore"], path: "Sources/StrataSync"),
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
@@ -61,7 +64,7 @@ let package = Package(
         ),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
-            name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log")],
+            name: "StrataBenchmark", dependencies: ["Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/StrataBenchmark"),
 
         .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
@@ -83,9 +86,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataPostgresTests",
-            dependencies: ["StrataPostgres", "StrataConformance"],
+            dependencies: ["StrataPostgres", "StrataConformance", "StrataSyncCases"],
             path: "Tests/StrataPostgresTests"
         ),
+        // The sync rules as a table of cases, run against every store by StrataSyncTests
+        // (in-memory, SQLite) and StrataPostgresTests (on its shared throwaway server).
+        .target(name: "StrataSyncCases", dependencies: ["StrataSync"], path: "Tests/StrataSyncCases"),
+        .testTarget(name: "StrataSyncTests", dependencies: ["StrataSyncCases", "Strata"], path: "Tests/StrataSyncTests"),
         .testTarget(
             name: "StrataInMemoryTests",
             dependencies: ["StrataInMemory", "StrataConformance"],
