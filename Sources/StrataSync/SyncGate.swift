@@ -25,6 +25,11 @@ actor SyncGate {
         next.resume()
     }
 
+    /// How many holders wait for `key` (tests use it to see a serialized call queue up).
+    func waitingCount(for key: ObjectIdentifier) -> Int {
+        waiters[key]?.count ?? 0
+    }
+
     /// Runs `body` holding `key` when `serialized`, else at once.
     /// - Throws: what `body` throws.
     nonisolated(nonsending) static func run<Value>(_ key: ObjectIdentifier, serialized: Bool, _ body: () throws -> Value) async throws -> Value {

@@ -46,15 +46,15 @@ extension SyncCases {
                 try await withThrowingTaskGroup(of: SyncImportSummary.self) { group in
                     for round in 0..<8 {
                         group.addTask {
-                            let payload = "[" + (1...20).map { #"{"id": \#($0), "full_name": "round \#(round)"}"# }.joined(separator: ",") + "]"
+                            let payload = "[" + (1...50).map { #"{"id": \#($0), "full_name": "round \#(round)"}"# }.joined(separator: ",") + "]"
                             return try await SyncImporter(container: container).importJSON(json(payload), as: SyncUser.self, serialized: true)
                         }
                     }
                     var inserted = 0
                     for try await summary in group { inserted += summary.inserted }
-                    try check(inserted == 20, "serialized imports see each other's rows: 20 inserts in all, got \(inserted)")
+                    try check(inserted == 50, "serialized imports see each other's rows: 50 inserts in all, got \(inserted)")
                 }
-                try check(try count(SyncUser.self, in: container) == 20, "20 users")
+                try check(try count(SyncUser.self, in: container) == 50, "50 users")
             },
         ]
     }
