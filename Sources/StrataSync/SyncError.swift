@@ -31,6 +31,7 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let deletionGuard = Kind(name: "deletionGuard")
         /// A soft-delete policy was asked of a model without `deletedAt`.
         public static let noSoftDelete = Kind(name: "noSoftDelete")
+        /// The kind's name.
         public var description: String { name }
     }
 
@@ -50,6 +51,7 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         self.key = key
     }
 
+    /// `payload[3].owner_id: no User has remote id 9`.
     public var description: String {
         let place = [index.map { "payload[\($0)]" }, key].compactMap { $0 }.joined(separator: ".")
         return place.isEmpty ? message : "\(place): \(message)"

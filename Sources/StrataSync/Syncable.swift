@@ -32,12 +32,17 @@ public protocol Syncable: PersistentModel {
 }
 
 extension Syncable {
+    /// The first `.unique` attribute, else the attribute named `remoteID`.
     public static var syncIdentity: PartialKeyPath<Self>? {
         let unique = schemaMetadata.first { ($0.metadata as? Schema.Attribute)?.isUnique == true }
         return (unique ?? schemaMetadata.first { $0.name == "remoteID" })?.keypath as? PartialKeyPath<Self>
     }
+    /// No scope: remote ids are unique over the whole type.
     public static var syncIdentityScope: PartialKeyPath<Self>? { nil }
+    /// snake_case keys.
     public static var syncKeyStyle: SyncKeyStyle { .snakeCase }
+    /// No overrides.
     public static var syncRemoteKeys: [PartialKeyPath<Self>: String] { [:] }
+    /// Nothing excluded.
     public static var syncExcludedProperties: Set<PartialKeyPath<Self>> { [] }
 }

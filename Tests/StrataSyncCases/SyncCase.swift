@@ -13,6 +13,7 @@ public struct SyncCase: Sendable, CustomStringConvertible {
         self.body = body
     }
 
+    /// The case's name, as test reports show it.
     public var description: String { name }
 
     /// Runs the case on `container`, which must be empty and hold ``SyncCases/schema``.
@@ -24,6 +25,7 @@ public struct SyncCase: Sendable, CustomStringConvertible {
 
 /// A sync rule that did not hold.
 public struct SyncCaseFailure: Error, CustomStringConvertible {
+    /// What did not hold.
     public let description: String
 }
 

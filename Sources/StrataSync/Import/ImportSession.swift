@@ -6,6 +6,8 @@ import StrataCore
 final class ImportSession {
     let context: ModelContext
     private var indexes: [ObjectIdentifier: IdentityIndex] = [:]
+    /// The mappings this session used, so a link per object costs no lock.
+    private var mappings: [ObjectIdentifier: SyncMapping] = [:]
     private(set) var summary = SyncImportSummary()
 
     init(context: ModelContext) {
@@ -14,7 +16,10 @@ final class ImportSession {
 
     /// The mapping of `type` in the context's schema.
     func mapping(_ type: any Syncable.Type) throws -> SyncMapping {
-        try SyncMapping.of(type, in: context.container.schema)
+        if let mapping = mappings[ObjectIdentifier(type)] { return mapping }
+        let mapping = try SyncMapping.of(type, in: context.container.schema)
+        mappings[ObjectIdentifier(type)] = mapping
+        return mapping
     }
 
     /// The identity index of `mapping`'s type, fetched on first use.

@@ -39,6 +39,8 @@ public protocol Reconcilable: PersistentModel {
 }
 
 extension Reconcilable {
+    /// No `deletedAt`: ``DeletionPolicy/softDeleteMissing`` is refused.
     public static var deletedAtKeyPath: ReferenceWritableKeyPath<Self, Date?>? { nil }
+    /// No child collections.
     public static var childCollections: [ChildCollection<Self>] { [] }
 }
