@@ -8,16 +8,27 @@ final class IdentityIndex {
         let id: PersistentValue
     }
 
-    private(set) var models: [Key: any PersistentModel] = [:]
-    /// The keys the current import wrote, to refuse duplicates and to find the missing ones.
-    private(set) var touched: Set<Key> = []
+    /// A model and whether the current import wrote it (one hash lookup answers both).
+    final class Entry {
+        let model: any PersistentModel
+        var touched: Bool
+
+        init(model: any PersistentModel, touched: Bool) {
+            self.model = model
+            self.touched = touched
+        }
+    }
+
+    private var entries: [Key: Entry] = [:]
 
     /// Every fetched model of `mapping`'s type, keyed by its remote id and scope.
     /// - Throws: the fetch's error.
     init(_ mapping: SyncMapping, in context: ModelContext) throws {
-        for model in try mapping.fetchAll(context) {
+        let models = try mapping.fetchAll(context)
+        entries.reserveCapacity(models.count)
+        for model in models {
             guard let key = try Self.key(of: model, mapping) else { continue }
-            models[key] = model
+            entries[key] = Entry(model: model, touched: false)
         }
     }
 
@@ -32,23 +43,21 @@ final class IdentityIndex {
         (unwrappedValue(scope.access.get(model)) as? any PersistentModel)?.persistentModelID
     }
 
-    subscript(key: Key) -> (any PersistentModel)? { models[key] }
+    /// The entry under `key`, if any.
+    subscript(key: Key) -> Entry? { entries[key] }
 
-    /// Records `model` under `key` and marks the key touched; `false` when it was touched before.
-    func record(_ model: any PersistentModel, at key: Key) -> Bool {
-        models[key] = model
-        return touched.insert(key).inserted
+    /// Records a model the import created under `key`, touched.
+    func add(_ model: any PersistentModel, at key: Key) {
+        entries[key] = Entry(model: model, touched: true)
     }
 
-    /// The models within `scope` (every model when `scope` is `nil` and `scoped` is `false`)
-    /// that the import did not touch.
+    /// The models within `scope` (every model when `scoped` is `false`) that the import did not touch.
     func untouched(inScope scope: PersistentIdentifier?, scoped: Bool) -> [any PersistentModel] {
-        models.filter { key, _ in !touched.contains(key) && (!scoped || key.scope == scope) }.map(\.value)
+        entries.filter { key, entry in !entry.touched && (!scoped || key.scope == scope) }.map(\.value.model)
     }
 
     /// Forgets `key` (its model was deleted).
     func remove(_ key: Key) {
-        models[key] = nil
-        touched.remove(key)
+        entries[key] = nil
     }
 }

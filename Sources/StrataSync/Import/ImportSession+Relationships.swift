@@ -5,21 +5,25 @@ extension ImportSession {
     /// Links every relationship `object` has a key for, by nested object or by foreign key;
     /// `true` when a link changed. Absent keys leave a relationship alone; `null` clears a
     /// to-one, `null` or `[]` clears a to-many.
-    func applyRelationships(_ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, at place: PayloadPlace) throws -> Bool {
+    func applyRelationships(_ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, at place: PayloadPlace)
+        throws -> Bool
+    {
         var changed = false
         for relationship in mapping.relationships where relationship.name != mapping.scope?.name {
             if let nested = object[relationship.nestedKey] {
-                changed = try link(nested, relationship, of: model, at: place, nested: true) || changed
+                changed = try link(nested, relationship, of: model, isNew: isNew, at: place, nested: true) || changed
             } else if let reference = object[relationship.foreignKey] {
-                changed = try link(reference, relationship, of: model, at: place, nested: false) || changed
+                changed = try link(reference, relationship, of: model, isNew: isNew, at: place, nested: false) || changed
             }
         }
         return changed
     }
 
     /// Sets `relationship` of `model` (at `place`) from `json`: nested objects (imported first)
-    /// or remote ids.
-    private func link(_ json: Any, _ relationship: SyncMapping.Relationship, of model: any PersistentModel, at place: PayloadPlace, nested: Bool) throws -> Bool {
+    /// or remote ids. A new model has no links to compare with or to diff.
+    private func link(
+        _ json: Any, _ relationship: SyncMapping.Relationship, of model: any PersistentModel, isNew: Bool, at place: PayloadPlace, nested: Bool
+    ) throws -> Bool {
         let key = nested ? relationship.nestedKey : relationship.foreignKey
         let destination = try mapping(relationship.destination)
         // A child whose identity is scoped by this model's type belongs to this model.
@@ -34,7 +38,7 @@ extension ImportSession {
                     target = try resolve(json, relationship.destination, at: place, key: key, scope: owned ? model : nil)
                 }
             }
-            let current = unwrappedValue(relationship.access.get(model)) as? any PersistentModel
+            let current = isNew ? nil : unwrappedValue(relationship.access.get(model)) as? any PersistentModel
             guard current.map(ObjectIdentifier.init) != target.map(ObjectIdentifier.init) else { return false }
             relationship.access.set(model, target as Any)
             return true
@@ -53,7 +57,7 @@ extension ImportSession {
                 }
             }
         }
-        let current = (relationship.access.get(model) as? [any PersistentModel]) ?? []
+        let current = isNew ? [] : (relationship.access.get(model) as? [any PersistentModel]) ?? []
         guard current.map(ObjectIdentifier.init) != targets.map(ObjectIdentifier.init) else { return false }
         if owned {
             // The parent-scoped diff: children this parent owned that the payload left out are deleted.

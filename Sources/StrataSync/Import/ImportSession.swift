@@ -51,19 +51,26 @@ final class ImportSession {
         let parent = try scope ?? scopeParent(of: object, mapping, at: place)
         let key = IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id))
         let index = try index(mapping)
-        let existing = index[key]
-        let model = existing ?? mapping.insertNew(context)
-        guard index.record(model, at: key) || !topLevel else {
-            throw place.error(.duplicateIdentity, "remote id \(rawID) appears more than once", key: identityKey)
-        }
-        if existing == nil {
+        let model: any PersistentModel
+        let isNew: Bool
+        if let entry = index[key] {
+            if entry.touched, topLevel {
+                throw place.error(.duplicateIdentity, "remote id \(rawID) appears more than once", key: identityKey)
+            }
+            entry.touched = true
+            model = entry.model
+            isNew = false
+        } else {
+            model = mapping.insertNew(context)
+            index.add(model, at: key)
             mapping.identity.access.set(model, id)
             if let scopeRelationship = mapping.scope { scopeRelationship.access.set(model, parent as Any) }
             summary.inserted += 1
+            isNew = true
         }
-        let changed = try applyAttributes(object, mapping, to: model, isNew: existing == nil, at: place)
-        let linked = try applyRelationships(object, mapping, to: model, at: place)
-        if existing != nil, changed || linked { summary.updated += 1 }
+        let changed = try applyAttributes(object, mapping, to: model, isNew: isNew, at: place)
+        let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, at: place)
+        if !isNew, changed || linked { summary.updated += 1 }
         return model
     }
 
@@ -106,7 +113,7 @@ final class ImportSession {
     /// `json` as a value of `attribute`'s type.
     /// - Parameter key: the key the value came from (the attribute's remote key unless given).
     func coerce(_ json: Any, to attribute: SyncMapping.Attribute, at place: PayloadPlace, key: String? = nil) throws -> Any {
-        guard let value = SyncCoercion.value(json, as: attribute.valueType) else {
+        guard let value = attribute.coerce(json) else {
             throw place.error(.typeMismatch, "cannot read \(json) as \(attribute.valueType)", key: key ?? attribute.remoteKey)
         }
         return value
@@ -132,7 +139,7 @@ final class ImportSession {
         let mapping = try mapping(type)
         let id = try coerce(reference, to: mapping.identity, at: place, key: key)
         let indexKey = IdentityIndex.Key(scope: mapping.scope == nil ? nil : scope?.persistentModelID, id: try mapping.identity.codec.encode(id))
-        guard let model = try index(mapping)[indexKey] else {
+        guard let model = try index(mapping)[indexKey]?.model else {
             throw place.error(.unresolvedReference, "no \(mapping.entity.name) has remote id \(reference)", key: key)
         }
         return model

@@ -3,42 +3,49 @@ import StrataCore
 
 /// Turns JSON values into the Swift values of model attributes, and back.
 enum SyncCoercion {
-    /// `json` as a value of `type` (never `Optional`), or `nil` when it cannot be one.
+    /// What turns a JSON value into a value of `type` (never `Optional`), or `nil` when it cannot.
     ///
     /// Numbers and numeric strings become any integer width (exactly) or floating-point type;
     /// `1`/`0`, `"true"`/`"false"`, `"yes"`/`"no"` become `Bool`; dates come from ISO-8601
     /// (with or without fractional seconds or a zone), `yyyy-MM-dd HH:mm:ss` (UTC), `yyyy-MM-dd`
     /// or a number of seconds since 1970; `UUID`, `URL`, `Decimal` and base64 `Data` from strings;
     /// raw-value enums from their raw value; other `Codable` types from their JSON.
-    static func value(_ json: Any, as type: Any.Type) -> Any? {
-        if let nested = json as? [String: Any] { return decoded(nested, as: type) }
-        if let array = json as? [Any] { return decoded(array, as: type) }
-        guard let scalar = JSONScalar(json) else { return nil }
-        if let primitive = primitive(scalar, as: type) { return primitive }
-        if let raw = type as? any RawRepresentable.Type { return rawRepresentable(scalar, as: raw) }
-        return decoded(json, as: type)
+    static func coercer(for type: Any.Type) -> (Any) -> Any? {
+        if let primitive = primitiveCoercer(for: type) {
+            return { json in JSONScalar(json).flatMap(primitive) }
+        }
+        if let raw = type as? any RawRepresentable.Type, let coercer = rawCoercer(raw) {
+            return { json in JSONScalar(json).flatMap(coercer) }
+        }
+        return { json in decoded(json, as: type) }
     }
 
-    private static func primitive(_ scalar: JSONScalar, as type: Any.Type) -> Any? {
+    /// How a scalar becomes a value of `type`, decided once per attribute so an import tests no
+    /// types per value; `nil` when `type` is not one of the primitive types.
+    private static func primitiveCoercer(for type: Any.Type) -> ((JSONScalar) -> Any?)? {
         switch type {
-        case is String.Type: return scalar.text
-        case is Bool.Type: return scalar.bool
-        case is Double.Type: return scalar.double
-        case is Float.Type: return scalar.double.map { Float($0) }
-        case is Date.Type: return date(scalar)
-        case is UUID.Type: if case .string(let text) = scalar { return UUID(uuidString: text) } else { return nil }
-        case is URL.Type: if case .string(let text) = scalar { return URL(string: text) } else { return nil }
-        case is Decimal.Type: return decimal(scalar)
-        case is Data.Type: if case .string(let text) = scalar { return Data(base64Encoded: text) } else { return nil }
+        case is String.Type: return { $0.text }
+        case is Bool.Type: return { $0.bool }
+        case is Double.Type: return { $0.double }
+        case is Float.Type: return { $0.double.map { Float($0) } }
+        case is Date.Type: return { date($0) }
+        case is UUID.Type: return { if case .string(let text) = $0 { UUID(uuidString: text) } else { nil } }
+        case is URL.Type: return { if case .string(let text) = $0 { URL(string: text) } else { nil } }
+        case is Decimal.Type: return { decimal($0) }
+        case is Data.Type: return { if case .string(let text) = $0 { Data(base64Encoded: text) } else { nil } }
         default:
             guard let integer = type as? any FixedWidthInteger.Type else { return nil }
-            return scalar.integer(integer)
+            return integerCoercer(integer)
         }
     }
 
-    private static func rawRepresentable<Raw: RawRepresentable>(_ scalar: JSONScalar, as _: Raw.Type) -> Any? {
-        guard let raw = primitive(scalar, as: Raw.RawValue.self) as? Raw.RawValue else { return nil }
-        return Raw(rawValue: raw)
+    private static func integerCoercer<Integer: FixedWidthInteger>(_: Integer.Type) -> (JSONScalar) -> Any? {
+        { $0.integer(Integer.self) }
+    }
+
+    private static func rawCoercer<Raw: RawRepresentable>(_: Raw.Type) -> ((JSONScalar) -> Any?)? {
+        guard let raw = primitiveCoercer(for: Raw.RawValue.self) else { return nil }
+        return { scalar in (raw(scalar) as? Raw.RawValue).flatMap(Raw.init(rawValue:)) }
     }
 
     private static func decimal(_ scalar: JSONScalar) -> Decimal? {

@@ -14,6 +14,8 @@ final class SyncMapping: @unchecked Sendable {
         let isRequired: Bool
         /// The codec of ``valueType``, which turns a remote id into an identity key.
         let codec: ValueCodec
+        /// A JSON value as a value of ``valueType``, or `nil` when it cannot be one.
+        let coerce: (Any) -> Any?
         let access: PropertyAccess
     }
 
@@ -63,6 +65,7 @@ final class SyncMapping: @unchecked Sendable {
                 valueType: unwrappedType(attribute.valueType),
                 isRequired: !attribute.isOptional && attribute.defaultValue == nil,
                 codec: codec,
+                coerce: SyncCoercion.coercer(for: unwrappedType(attribute.valueType)),
                 access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType))
             if isIdentity { identity = mapped }
             attributes.append(mapped)
