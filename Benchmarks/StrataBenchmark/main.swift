@@ -8,6 +8,8 @@
 //   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
 // or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
 //   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
+// or importing JSON through StrataSync against JSONDecoder + raw inserts (see SyncImportBenchmark.swift):
+//   swift run -c release StrataBenchmark --sync-import [--rows N] [--runs R] [--postgres URL]
 import Foundation
 import Strata
 
@@ -38,6 +40,8 @@ struct Options {
     var children = 5
     /// `--fallback`: only the partial-predicate workload (FallbackBenchmark.swift).
     var fallback = false
+    /// `--sync-import`: StrataSync's JSON import against JSONDecoder + raw inserts (SyncImportBenchmark.swift).
+    var syncImport = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -68,10 +72,12 @@ struct Options {
             case "--parents": parents = number(argument)
             case "--children": children = number(argument)
             case "--fallback": fallback = true
+            case "--sync-import": syncImport = true
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
+                print("       --sync-import [--rows N (100000)] [--runs R (3)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -150,6 +156,10 @@ if options.batchDelete {
 }
 if options.fallback {
     try FallbackBenchmark.run(options: options)
+    exit(0)
+}
+if options.syncImport {
+    try SyncImportBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {
