@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
         .library(name: "StrataServiceLifecycle", targets: ["StrataServiceLifecycle"]),
+        .library(name: "StrataSync", targets: ["StrataSync"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
         .executable(name: "strata-migration-crash-probe", targets: ["StrataMigrationCrashProbe"]),
@@ -66,6 +67,8 @@ let package = Package(
             name: "StrataServiceLifecycle",
             dependencies: ["StrataPostgres", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "Backends/Postgres/ServiceLifecycle"),
+        // JSON import/export and upsert-and-reconcile over any store, on StrataCore's public API only.
+        .target(name: "StrataSync", dependencies: ["StrataCore"], path: "Sources/StrataSync"),
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore", .product(name: "Logging", package: "swift-log")], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
@@ -83,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "StrataBenchmark",
             dependencies: [
-                "Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log"),
+                "Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"), .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Benchmarks/StrataBenchmark"),
@@ -114,12 +117,16 @@ let package = Package(
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: [
-                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataBenchmark", "StrataMigrationCrashProbe",
+                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataBenchmark", "StrataMigrationCrashProbe", "StrataSyncCases",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
             path: "Tests/StrataPostgresTests"
         ),
+        // The sync rules as a table of cases, run against every store by StrataSyncTests
+        // (in-memory, SQLite) and StrataPostgresTests (on its shared throwaway server).
+        .target(name: "StrataSyncCases", dependencies: ["StrataSync"], path: "Tests/StrataSyncCases"),
+        .testTarget(name: "StrataSyncTests", dependencies: ["StrataSyncCases", "Strata"], path: "Tests/StrataSyncTests"),
         .testTarget(
             name: "StrataInMemoryTests",
             dependencies: ["StrataInMemory", "StrataConformance"],

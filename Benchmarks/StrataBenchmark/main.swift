@@ -16,6 +16,8 @@
 //   swift run -c release StrataBenchmark --hierarchy [--rows N] [--runs R]
 // or lightweight schema migrations of a 1,000,000-row table (see MigrationBenchmark.swift):
 //   swift run -c release StrataBenchmark --migrate [--rows N] [--runs R]
+// or importing JSON through StrataSync against JSONDecoder + raw inserts (see SyncImportBenchmark.swift):
+//   swift run -c release StrataBenchmark --sync-import [--rows N] [--runs R] [--postgres URL]
 import Foundation
 import Strata
 
@@ -54,6 +56,8 @@ struct Options {
     var hierarchy = false
     /// `--migrate`: time lightweight migrations (MigrationBenchmark.swift).
     var migrate = false
+    /// `--sync-import`: StrataSync's JSON import against JSONDecoder + raw inserts (SyncImportBenchmark.swift).
+    var syncImport = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -88,11 +92,13 @@ struct Options {
             case "--instrumentation": instrumentation = true
             case "--hierarchy": hierarchy = true
             case "--migrate": migrate = true
+            case "--sync-import": syncImport = true
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 print("       --migrate [--rows N (1000000)] [--runs R (3)]")
+                print("       --sync-import [--rows N (100000)] [--runs R (3)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -188,6 +194,10 @@ if options.hierarchy {
 }
 if options.migrate {
     try MigrationBenchmark.run(options: options)
+    exit(0)
+}
+if options.syncImport {
+    try SyncImportBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

@@ -1,0 +1,63 @@
+// `--sync-import`: the models, the payload and its decoded form (SyncImportBenchmark.swift).
+import Foundation
+import Strata
+import StrataSync
+
+/// The owner each imported item links to by `owner_id`. The remote id is the identity without
+/// `.unique`: the importer finds existing rows itself, and a unique attribute would make every
+/// insert of the save also look for a row to upsert (semantics rule 18).
+@Model final class SyncOwner: Syncable {
+    var remoteID: Int
+    var name: String
+
+    init(remoteID: Int, name: String) {
+        self.remoteID = remoteID
+        self.name = name
+    }
+}
+
+/// One imported JSON object: four attributes and a to-one link.
+@Model final class SyncItem: Syncable {
+    var remoteID: Int
+    var title: String
+    var quantity: Int
+    var price: Double
+    var owner: SyncOwner?
+
+    init(remoteID: Int, title: String, quantity: Int, price: Double) {
+        self.remoteID = remoteID
+        self.title = title
+        self.quantity = quantity
+        self.price = price
+    }
+}
+
+/// What the raw side decodes each object into with `JSONDecoder`.
+struct ItemDTO: Decodable {
+    let id: Int
+    let title: String
+    let quantity: Int
+    let price: Double
+    let ownerID: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, quantity, price
+        case ownerID = "owner_id"
+    }
+}
+
+/// The payloads both sides import, generated before any timing starts.
+enum SyncPayload {
+    static let owners = 1_000
+
+    /// `owners` owner objects.
+    static func ownersJSON() -> Data {
+        Data(("[" + (1...owners).map { #"{"id":\#($0),"name":"owner \#($0)"}"# }.joined(separator: ",") + "]").utf8)
+    }
+
+    /// `count` item objects, each linked to one of the owners.
+    static func itemsJSON(count: Int) -> Data {
+        Data(("[" + (1...count).map { #"{"id":\#($0),"title":"item \#($0)","quantity":\#($0 % 100),"price":\#(Double($0) * 0.25),"owner_id":\#($0 % owners + 1)}"# }
+            .joined(separator: ",") + "]").utf8)
+    }
+}

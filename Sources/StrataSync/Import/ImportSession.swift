@@ -1,0 +1,162 @@
+import Foundation
+import StrataCore
+
+/// One import into one context: applies JSON objects to models, keeping an identity index per
+/// type so each remote id is looked up once, and counting what it did.
+final class ImportSession {
+    let context: ModelContext
+    private var indexes: [ObjectIdentifier: IdentityIndex] = [:]
+    /// The mappings this session used, so a link per object costs no lock.
+    private var mappings: [ObjectIdentifier: SyncMapping] = [:]
+    private(set) var summary = SyncImportSummary()
+
+    init(context: ModelContext) {
+        self.context = context
+    }
+
+    /// The mapping of `type` in the context's schema.
+    func mapping(_ type: any Syncable.Type) throws -> SyncMapping {
+        if let mapping = mappings[ObjectIdentifier(type)] { return mapping }
+        let mapping = try SyncMapping.of(type, in: context.container.schema)
+        mappings[ObjectIdentifier(type)] = mapping
+        return mapping
+    }
+
+    /// The identity index of `mapping`'s type, fetched on first use.
+    func index(_ mapping: SyncMapping) throws -> IdentityIndex {
+        let key = ObjectIdentifier(mapping)
+        if let index = indexes[key] { return index }
+        let index = try IdentityIndex(mapping, in: context)
+        indexes[key] = index
+        return index
+    }
+
+    /// Inserts or updates the model `object` describes and returns it.
+    /// - Parameters:
+    ///   - scope: the parent that scopes the identity, when the caller knows it (a nested
+    ///     collection's owner, or the import's parent).
+    ///   - place: where `object` sits in the payload, for errors.
+    ///   - topLevel: whether `object` is an element of the imported array, where a repeated
+    ///     remote id is an error (nested objects may repeat: many notes share one owner).
+    /// - Throws: ``SyncError`` naming the element and key.
+    @discardableResult
+    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace, topLevel: Bool)
+        throws -> any PersistentModel
+    {
+        let identityKey = mapping.identity.remoteKey
+        guard let rawID = object[identityKey], !(rawID is NSNull) else {
+            throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
+        }
+        let id = try coerce(rawID, to: mapping.identity, at: place)
+        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
+        let key = IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id))
+        let index = try index(mapping)
+        let model: any PersistentModel
+        let isNew: Bool
+        if let entry = index[key] {
+            if entry.touched, topLevel {
+                throw place.error(.duplicateIdentity, "remote id \(rawID) appears more than once", key: identityKey)
+            }
+            entry.touched = true
+            model = entry.model
+            isNew = false
+        } else {
+            model = mapping.insertNew(context)
+            index.add(model, at: key)
+            mapping.identity.access.set(model, id)
+            if let scopeRelationship = mapping.scope { scopeRelationship.access.set(model, parent as Any) }
+            summary.inserted += 1
+            isNew = true
+        }
+        let changed = try applyAttributes(object, mapping, to: model, isNew: isNew, at: place)
+        let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, at: place)
+        if !isNew, changed || linked { summary.updated += 1 }
+        return model
+    }
+
+    /// Writes every attribute `object` has a key for; `true` when a value changed.
+    private func applyAttributes(_ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, at place: PayloadPlace)
+        throws -> Bool
+    {
+        var changed = false
+        for attribute in mapping.attributes where attribute.name != mapping.identity.name {
+            guard let json = object[attribute.remoteKey] else {
+                if isNew, attribute.isRequired {
+                    throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
+                }
+                continue
+            }
+            let value: Any
+            if json is NSNull {
+                guard let none = attribute.access.nilValue else {
+                    throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: attribute.remoteKey)
+                }
+                value = none
+            } else {
+                value = try coerce(json, to: attribute, at: place)
+            }
+            if !isNew, try isUnchanged(attribute, of: model, becoming: value) { continue }
+            attribute.access.set(model, value)
+            changed = true
+        }
+        return changed
+    }
+
+    /// Whether `model` already holds `value` (compared in persisted form, so `1.0` equals `1`).
+    private func isUnchanged(_ attribute: SyncMapping.Attribute, of model: any PersistentModel, becoming value: Any) throws -> Bool {
+        let old = unwrappedValue(attribute.access.get(model))
+        let new = unwrappedValue(value)
+        guard let old, let new else { return old == nil && new == nil }
+        return try attribute.codec.encode(old) == attribute.codec.encode(new)
+    }
+
+    /// `json` as a value of `attribute`'s type.
+    /// - Parameter key: the key the value came from (the attribute's remote key unless given).
+    func coerce(_ json: Any, to attribute: SyncMapping.Attribute, at place: PayloadPlace, key: String? = nil) throws -> Any {
+        guard let value = attribute.coerce(json) else {
+            throw place.error(.typeMismatch, "cannot read \(json) as \(attribute.valueType)", key: key ?? attribute.remoteKey)
+        }
+        return value
+    }
+
+    /// The parent an object of a scoped type names through its scope relationship's keys.
+    private func scopeParent(of object: [String: Any], _ mapping: SyncMapping, at place: PayloadPlace) throws -> (any PersistentModel)? {
+        guard let scope = mapping.scope else { return nil }
+        if let nested = object[scope.nestedKey] as? [String: Any] {
+            return try apply(nested, self.mapping(scope.destination), scope: nil, at: place.nested(scope.nestedKey), topLevel: false)
+        }
+        guard let reference = object[scope.foreignKey], !(reference is NSNull) else {
+            throw place.error(.missingIdentity, "\(mapping.entity.name) is identified within its \(scope.name): import it with a parent or give \"\(scope.foreignKey)\"", key: scope.foreignKey)
+        }
+        return try resolve(reference, scope.destination, at: place, key: scope.foreignKey)
+    }
+
+    /// The model of `type` whose remote id is `reference`.
+    /// - Throws: ``SyncError/Kind/unresolvedReference`` when there is none.
+    func resolve(_ reference: Any, _ type: any Syncable.Type, at place: PayloadPlace, key: String, scope: (any PersistentModel)? = nil) throws
+        -> any PersistentModel
+    {
+        let mapping = try mapping(type)
+        let id = try coerce(reference, to: mapping.identity, at: place, key: key)
+        let indexKey = IdentityIndex.Key(scope: mapping.scope == nil ? nil : scope?.persistentModelID, id: try mapping.identity.codec.encode(id))
+        guard let model = try index(mapping)[indexKey]?.model else {
+            throw place.error(.unresolvedReference, "no \(mapping.entity.name) has remote id \(reference)", key: key)
+        }
+        return model
+    }
+
+    /// Deletes every model of `mapping`'s type within `scope` that this import did not touch.
+    func deleteUntouched(_ mapping: SyncMapping, inScope scope: (any PersistentModel)?) throws {
+        let index = try index(mapping)
+        for model in index.untouched(inScope: scope?.persistentModelID, scoped: mapping.scope != nil) {
+            try forget(model, mapping)
+        }
+    }
+
+    /// Deletes `model` and drops it from its type's index.
+    func forget(_ model: any PersistentModel, _ mapping: SyncMapping) throws {
+        if let key = try IdentityIndex.key(of: model, mapping) { try index(mapping).remove(key) }
+        context.delete(model)
+        summary.deleted += 1
+    }
+}

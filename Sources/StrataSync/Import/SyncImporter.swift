@@ -1,0 +1,94 @@
+import Foundation
+import StrataCore
+
+/// Applies JSON payloads to ``Syncable`` models, each import in one save, and exports models back.
+///
+/// ```swift
+/// let importer = SyncImporter(container: container)
+/// let summary = try importer.importJSON(pageData, as: Note.self)
+/// ```
+///
+/// Rules: an absent key leaves a property alone, `null` clears it, `[]` (or `null`) clears a
+/// to-many relationship; `owner_id` / `tag_ids` link to existing models by remote id (an unknown
+/// id is an error), `owner` / `tags` import nested objects. Each import runs in a context of its
+/// own whose ``author`` is set, and saves once: on any error or cancellation nothing is written.
+public struct SyncImporter: Sendable {
+    /// The author imports record unless told otherwise.
+    public static let defaultAuthor = "StrataSync"
+
+    /// The container imports write to.
+    public let container: ModelContainer
+    /// The `ModelContext.author` of every import's save, so a change feed can skip its echoes.
+    public var author: String
+
+    /// An importer writing to `container` as `author`.
+    public init(container: ModelContainer, author: String = SyncImporter.defaultAuthor) {
+        self.container = container
+        self.author = author
+    }
+
+    /// Imports a JSON array of objects as models of `type`.
+    /// - Parameters:
+    ///   - parent: for a type with `syncIdentityScope`, the saved parent the objects belong to.
+    ///   - deletingMissing: delete the models of `type` (within `parent`'s scope, when given)
+    ///     that the payload leaves out.
+    /// - Throws: ``SyncError`` naming the element and key, `CancellationError`, or the save's error;
+    ///   in every case nothing is written.
+    @discardableResult
+    public func importJSON<Model: Syncable>(
+        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
+    ) throws -> SyncImportSummary {
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw SyncError(.notAnObject, "the payload is not valid JSON: \(error)")
+        }
+        guard let objects = json as? [Any] else { throw SyncError(.notAnObject, "the payload is not a JSON array") }
+        return try importObjects(objects, as: type, parent: parent, deletingMissing: deletingMissing)
+    }
+
+    /// Imports objects `JSONSerialization` produced (`[String: Any]` each) as models of `type`.
+    /// - Throws: as ``importJSON(_:as:parent:deletingMissing:)``.
+    @discardableResult
+    public func importObjects<Model: Syncable>(
+        _ objects: [Any], as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
+    ) throws -> SyncImportSummary {
+        let context = ModelContext(container)
+        context.author = author
+        let session = ImportSession(context: context)
+        let mapping = try session.mapping(type)
+        let scope = try parent.map { try adopt($0, scoping: mapping, in: context) }
+        for (index, element) in objects.enumerated() {
+            if index & 63 == 0 { try Task.checkCancellation() }
+            guard let object = element as? [String: Any] else {
+                throw SyncError(.notAnObject, "expected a JSON object", index: index)
+            }
+            try session.apply(object, mapping, scope: scope, at: PayloadPlace(index: index), topLevel: true)
+        }
+        if deletingMissing { try session.deleteUntouched(mapping, inScope: scope) }
+        try Task.checkCancellation()
+        try context.save()
+        return session.summary
+    }
+
+    /// ``importJSON(_:as:parent:deletingMissing:)``, waiting first for the other serialized
+    /// imports and reconciles of this container when `serialized`.
+    @discardableResult
+    nonisolated(nonsending) public func importJSON<Model: Syncable>(
+        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false, serialized: Bool
+    ) async throws -> SyncImportSummary {
+        try await SyncGate.run(ObjectIdentifier(container), serialized: serialized) {
+            try importJSON(data, as: type, parent: parent, deletingMissing: deletingMissing)
+        }
+    }
+
+    /// `parent` as a model of the import's context.
+    private func adopt(_ parent: any PersistentModel, scoping mapping: SyncMapping, in context: ModelContext) throws -> any PersistentModel {
+        guard let scope = mapping.scope, Schema.entityName(for: scope.destination) == Schema.entityName(for: type(of: parent)) else {
+            throw SyncError(.invalidScope, "\(mapping.entity.name) is not scoped by \(Schema.entityName(for: type(of: parent))): declare syncIdentityScope")
+        }
+        guard !parent.persistentModelID.isTemporary else {
+            throw SyncError(.invalidScope, "save the parent before importing into its scope")
+        }
+        return context.model(for: parent.persistentModelID)
+    }
+}

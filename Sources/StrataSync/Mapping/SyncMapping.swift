@@ -1,0 +1,120 @@
+import StrataCore
+import Synchronization
+
+/// How one ``Syncable`` type maps onto JSON: its remote keys, identity and accessors, derived
+/// once per type from its `Schema` entity and the type's overrides.
+final class SyncMapping: @unchecked Sendable {
+    /// One imported and exported attribute.
+    struct Attribute {
+        let name: String
+        let remoteKey: String
+        /// The attribute's type without `Optional`.
+        let valueType: Any.Type
+        /// Whether the attribute needs a value on insert (neither optional nor defaulted).
+        let isRequired: Bool
+        /// The codec of ``valueType``, which turns a remote id into an identity key.
+        let codec: ValueCodec
+        /// A JSON value as a value of ``valueType``, or `nil` when it cannot be one.
+        let coerce: (Any) -> Any?
+        let access: PropertyAccess
+    }
+
+    /// One imported and exported relationship.
+    struct Relationship {
+        let name: String
+        /// The key of a nested object (or array of objects).
+        let nestedKey: String
+        /// The key of the related remote id (or ids).
+        let foreignKey: String
+        let isToOne: Bool
+        let destination: any Syncable.Type
+        let access: PropertyAccess
+    }
+
+    /// Kept so the cache key's schema address is never reused while the entry exists.
+    let schema: Schema
+    let entity: Schema.Entity
+    let modelType: any Syncable.Type
+    let attributes: [Attribute]
+    let relationships: [Relationship]
+    let identity: Attribute
+    /// The to-one relationship that scopes identity, if any.
+    let scope: Relationship?
+    /// Every fetched model of the type.
+    let fetchAll: (ModelContext) throws -> [any PersistentModel]
+    /// A new model with no values, inserted into the context.
+    let insertNew: (ModelContext) -> any PersistentModel
+
+    private init<Model: Syncable>(_ type: Model.Type, schema: Schema) throws {
+        guard let entity = schema.entity(for: type) else { throw SyncError.notInSchema(Schema.entityName(for: type)) }
+        self.schema = schema
+        self.entity = entity
+        modelType = type
+        let style = Model.syncKeyStyle
+        let excluded = Set(Model.syncExcludedProperties.map { $0 as AnyKeyPath })
+        let overrides = Dictionary(uniqueKeysWithValues: Model.syncRemoteKeys.map { ($0.key as AnyKeyPath, $0.value) })
+        let identityPath = Model.syncIdentity.map { $0 as AnyKeyPath }
+        var attributes: [Attribute] = []
+        var identity: Attribute?
+        for attribute in entity.attributes where !excluded.contains(attribute.keyPath) || attribute.keyPath == identityPath {
+            guard let codec = ValueCodec.forType(unwrappedType(attribute.valueType)) else { continue }
+            let isIdentity = attribute.keyPath == identityPath
+            let mapped = Attribute(
+                name: attribute.name,
+                remoteKey: overrides[attribute.keyPath] ?? (isIdentity ? "id" : style.remoteKey(for: attribute.name)),
+                valueType: unwrappedType(attribute.valueType),
+                isRequired: !attribute.isOptional && attribute.defaultValue == nil,
+                codec: codec,
+                coerce: SyncCoercion.coercer(for: unwrappedType(attribute.valueType)),
+                access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType))
+            if isIdentity { identity = mapped }
+            attributes.append(mapped)
+        }
+        guard let identity else { throw SyncError.noIdentity(entity.name) }
+        self.identity = identity
+        self.attributes = attributes
+        let scopePath = Model.syncIdentityScope.map { $0 as AnyKeyPath }
+        var relationships: [Relationship] = []
+        var scope: Relationship?
+        for relationship in entity.relationships where !excluded.contains(relationship.keyPath) || relationship.keyPath == scopePath {
+            guard let destination = schema.entitiesByName[relationship.destination]?.modelType as? any Syncable.Type else {
+                if relationship.keyPath == scopePath { throw SyncError.notSyncable(relationship.destination) }
+                continue
+            }
+            let nestedKey = overrides[relationship.keyPath] ?? style.remoteKey(for: relationship.name)
+            let mapped = Relationship(
+                name: relationship.name, nestedKey: nestedKey,
+                foreignKey: style.foreignKey(for: nestedKey, toMany: !relationship.isToOneRelationship),
+                isToOne: relationship.isToOneRelationship, destination: destination,
+                access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType))
+            if relationship.keyPath == scopePath { scope = mapped }
+            relationships.append(mapped)
+        }
+        if scopePath != nil, scope?.isToOne != true { throw SyncError.invalidScope(entity.name) }
+        self.relationships = relationships
+        self.scope = scope
+        fetchAll = { try $0.fetch(FetchDescriptor<Model>()) }
+        insertNew = { context in
+            let model = Model(backingData: Model.createBackingData())
+            context.insert(model)
+            return model
+        }
+    }
+
+    /// The mapping of `type` in `schema`, built on first use.
+    /// - Throws: ``SyncError`` when the type is not in the schema or its mapping is invalid.
+    static func of(_ type: any Syncable.Type, in schema: Schema) throws -> SyncMapping {
+        let key = CacheKey(type: ObjectIdentifier(type), schema: ObjectIdentifier(schema))
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let mapping = try SyncMapping(type, schema: schema)
+        cache.withLock { $0[key] = mapping }
+        return mapping
+    }
+
+    private struct CacheKey: Hashable {
+        let type: ObjectIdentifier
+        let schema: ObjectIdentifier
+    }
+
+    private static let cache = Mutex<[CacheKey: SyncMapping]>([:])
+}

@@ -1,0 +1,75 @@
+/// Why an import, export or reconcile failed, and where in the payload.
+///
+/// Match against the static members (`error.kind == .typeMismatch`); ``index`` and ``key`` say
+/// which payload element and which key (a dotted path through nested objects: `owner.name`,
+/// `tags[2].id`) the error is about.
+public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure; new kinds never break callers that match on the static members.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        /// The model type is not in the container's schema.
+        public static let notInSchema = Kind(name: "notInSchema")
+        /// The model type has no identity attribute (declare `syncIdentity` or a `.unique` one).
+        public static let noIdentity = Kind(name: "noIdentity")
+        /// A related type does not conform to ``Syncable``.
+        public static let notSyncable = Kind(name: "notSyncable")
+        /// `syncIdentityScope` does not name a to-one relationship to a ``Syncable`` type.
+        public static let invalidScope = Kind(name: "invalidScope")
+        /// An element of the payload is not a JSON object, or the payload is not an array.
+        public static let notAnObject = Kind(name: "notAnObject")
+        /// An object has no value for its identity key.
+        public static let missingIdentity = Kind(name: "missingIdentity")
+        /// A new object has no value for a required attribute.
+        public static let missingValue = Kind(name: "missingValue")
+        /// A value cannot be coerced to the property's type.
+        public static let typeMismatch = Kind(name: "typeMismatch")
+        /// A foreign key names a remote id that no model of the related type has.
+        public static let unresolvedReference = Kind(name: "unresolvedReference")
+        /// The same remote id appears twice in one payload (within one scope).
+        public static let duplicateIdentity = Kind(name: "duplicateIdentity")
+        /// A reconcile would delete more than the configured share of rows.
+        public static let deletionGuard = Kind(name: "deletionGuard")
+        /// A soft-delete policy was asked of a model without `deletedAt`.
+        public static let noSoftDelete = Kind(name: "noSoftDelete")
+        /// The kind's name.
+        public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The index of the payload element (or record) the error is about, if any.
+    public let index: Int?
+    /// The key (a dotted path inside nested objects) the error is about, if any.
+    public let key: String?
+    /// A sentence that says what went wrong and what to do.
+    public let message: String
+
+    init(_ kind: Kind, _ message: String, index: Int? = nil, key: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.index = index
+        self.key = key
+    }
+
+    /// `payload[3].owner_id: no User has remote id 9`.
+    public var description: String {
+        let place = [index.map { "payload[\($0)]" }, key].compactMap { $0 }.joined(separator: ".")
+        return place.isEmpty ? message : "\(place): \(message)"
+    }
+
+    static func notInSchema(_ entity: String) -> SyncError {
+        SyncError(.notInSchema, "\(entity) is not in the container's schema")
+    }
+
+    static func noIdentity(_ entity: String) -> SyncError {
+        SyncError(.noIdentity, "\(entity) has no identity: declare `static var syncIdentity` or an @Attribute(.unique) property")
+    }
+
+    static func notSyncable(_ entity: String) -> SyncError {
+        SyncError(.notSyncable, "\(entity) does not conform to Syncable")
+    }
+
+    static func invalidScope(_ entity: String) -> SyncError {
+        SyncError(.invalidScope, "\(entity).syncIdentityScope must name a to-one relationship to a Syncable model")
+    }
+}
