@@ -11,18 +11,22 @@ extension ItemQuery {
         return descriptor
     }
 
-    /// The filter. Captured optionals that are `nil` switch a condition off
-    /// (`done == nil || …`); the project condition is a second predicate instead, since Strata
-    /// compares `item.project?.persistentModelID` with an optional identifier only in memory.
+    /// The filter: one predicate per combination of the optional filters, each plain SQL.
+    /// (Not `done == nil || item.done == done!` with a captured optional: PostgreSQL cannot type
+    /// the `$1 IS NULL` that becomes, SQLSTATE 42P18; and `item.project?.persistentModelID ==`
+    /// an optional identifier runs in memory.)
     private func predicate(in context: ModelContext) -> Predicate<Item> {
-        let done = done
         let minPriority = minPriority ?? .min
-        guard let projectID else {
-            return #Predicate { item in (done == nil || item.done == done!) && item.priority >= minPriority }
-        }
-        let project = context.identifier(of: Project.self, key: projectID)
-        return #Predicate { item in
-            (done == nil || item.done == done!) && item.priority >= minPriority && item.project?.persistentModelID == project
+        let project = projectID.map { context.identifier(of: Project.self, key: $0) }
+        switch (done, project) {
+        case (nil, nil):
+            return #Predicate { $0.priority >= minPriority }
+        case (let done?, nil):
+            return #Predicate { $0.done == done && $0.priority >= minPriority }
+        case (nil, let project?):
+            return #Predicate { $0.priority >= minPriority && $0.project?.persistentModelID == project }
+        case (let done?, let project?):
+            return #Predicate { $0.done == done && $0.priority >= minPriority && $0.project?.persistentModelID == project }
         }
     }
 
