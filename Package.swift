@@ -20,10 +20,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
     ],
     targets: [
         // The model layer: models, schema, identifiers, container, context, the DataStore protocol.
-        .target(name: "StrataCore", dependencies: ["StrataMacros", .product(name: "Logging", package: "swift-log")], path: "Sources/StrataCore"),
+        .target(
+            name: "StrataCore",
+            dependencies: [
+                "StrataMacros", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Sources/StrataCore"),
         .macro(
             name: "StrataMacros",
             dependencies: [
@@ -49,7 +57,7 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]),
         .target(name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ"], path: "Backends/Postgres/Store"),
         // The conformance suite any backend runs; it imports no test framework.
-        .target(name: "StrataConformance", dependencies: ["StrataCore"], path: "Conformance"),
+        .target(name: "StrataConformance", dependencies: ["StrataCore", .product(name: "Logging", package: "swift-log")], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
         // A third-party-style store written only against StrataCore's public API (docs/writing-a-backend.md).
         .target(name: "JSONFileStore", dependencies: ["StrataCore"], path: "Examples/JSONFileStore"),
@@ -61,10 +69,20 @@ let package = Package(
         ),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
-            name: "StrataBenchmark", dependencies: ["Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log")],
+            name: "StrataBenchmark",
+            dependencies: [
+                "Strata", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"), .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
             path: "Benchmarks/StrataBenchmark"),
 
-        .testTarget(name: "StrataCoreTests", dependencies: ["Strata"], path: "Tests/StrataCoreTests"),
+        .testTarget(
+            name: "StrataCoreTests",
+            dependencies: [
+                "Strata", .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Tests/StrataCoreTests"),
         .testTarget(
             name: "StrataMacrosTests",
             dependencies: [
@@ -83,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataPostgresTests",
-            dependencies: ["StrataPostgres", "StrataConformance"],
+            dependencies: ["StrataPostgres", "StrataConformance", "StrataBenchmark"],
             path: "Tests/StrataPostgresTests"
         ),
         .testTarget(

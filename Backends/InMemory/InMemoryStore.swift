@@ -66,6 +66,9 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 
+    /// Strata's in-memory store (no database), as telemetry names it.
+    public var databaseSystemName: String { "strata.in_memory" }
+
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws {
         let matching = try fetch(DataStoreFetchRequest(descriptor: FetchDescriptor(predicate: request.predicate), editingState: request.editingState))
         _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: matching.fetchedSnapshots, editingState: request.editingState))

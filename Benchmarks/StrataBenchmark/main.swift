@@ -6,6 +6,10 @@
 //   swift run -c release StrataBenchmark --batched-scan [--rows N] [--batch-size B]
 // or a batch delete with cascades (see BatchDeleteBenchmark.swift):
 //   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
+// or how late a timer task runs while tasks wait on PostgreSQL (see PoolStallBenchmark.swift):
+//   swift run -c release StrataBenchmark --pool-stall --postgres URL [--tasks T]
+// or the cost of metrics and tracing, before and after bootstrapping them (InstrumentationBenchmark.swift):
+//   swift run -c release StrataBenchmark --instrumentation [--rows N] [--lookups L] [--runs R]
 // or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
 //   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
 import Foundation
@@ -38,6 +42,10 @@ struct Options {
     var children = 5
     /// `--fallback`: only the partial-predicate workload (FallbackBenchmark.swift).
     var fallback = false
+    /// `--pool-stall`: the cooperative-pool stall of each way of calling PostgreSQL (needs `--postgres`).
+    var poolStall = false
+    /// `--instrumentation`: metrics and tracing off, then on.
+    var instrumentation = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -68,6 +76,8 @@ struct Options {
             case "--parents": parents = number(argument)
             case "--children": children = number(argument)
             case "--fallback": fallback = true
+            case "--pool-stall": poolStall = true
+            case "--instrumentation": instrumentation = true
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
@@ -150,6 +160,15 @@ if options.batchDelete {
 }
 if options.fallback {
     try FallbackBenchmark.run(options: options)
+    exit(0)
+}
+if options.instrumentation {
+    try InstrumentationBenchmark.run(options: options)
+    exit(0)
+}
+if options.poolStall {
+    guard let url = options.postgres else { fatalError("--pool-stall needs --postgres URL") }
+    try await PoolStallBenchmark.run(url: url, tasks: options.tasks)
     exit(0)
 }
 if let url = options.postgres {

@@ -86,7 +86,7 @@ import Testing
         #expect(stored >= sure && stored <= sure + maybe, "\(stored) rows stored; \(sure) saves written, \(maybe) with unknown outcome")
         let after = ModelContext(fixture.container)
         after.insert(Row(tag: "after"))
-        try after.save()
+        try await after.save()
         #expect(try fixture.storedRowCount() == stored + 1)
     }
 
@@ -137,7 +137,7 @@ actor RowSaver {
     func insert(tag: String) async throws -> Outcome {
         modelContext.insert(Row(tag: tag))
         do {
-            try modelContext.save()
+            try await modelContext.save()
             return .written
         } catch let error as PostgresError where error.kind == .commitOutcomeUnknown {
             modelContext.rollback()

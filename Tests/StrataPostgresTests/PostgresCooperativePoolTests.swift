@@ -19,12 +19,12 @@ import Testing
             }
         }
         // Wait until all sixteen are running on the server, then time a task on the cooperative pool.
-        try await waitUntil { try sleepingQueries(fixture) == 16 }
+        try await waitUntil { try fixture.sessions(where: "query = 'SELECT pg_sleep(5)' AND state = 'active'") == 16 }
         // Were the sixteen holding cooperative threads, this task would wait for them (5 s).
         let probeStarted = ContinuousClock.now
         let probeRan = await Task.detached { ContinuousClock.now }.value
         #expect(probeRan - probeStarted < .seconds(2), "a cooperative task waited \(probeRan - probeStarted)")
-        #expect(try sleepingQueries(fixture) == 16, "the slow queries were still in flight when the task ran")
+        #expect(try fixture.sessions(where: "query = 'SELECT pg_sleep(5)' AND state = 'active'") == 16, "the slow queries were still in flight when the task ran")
         try await sleepers.value
         #expect(ContinuousClock.now - started >= .seconds(5))
     }
@@ -35,7 +35,7 @@ import Testing
         let fixture = try StoreFixture(cluster: TestCluster.shared(), poolSize: 4)
         let context = ModelContext(fixture.container)
         for index in 0..<20 { context.insert(Row(tag: "r\(index)", int: index)) }
-        try context.save()
+        try await context.save()
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<16 {
                 let reader = RowReader(modelContainer: fixture.container)
@@ -46,18 +46,6 @@ import Testing
         #expect(counts == Array(repeating: 20, count: 16))
     }
 
-    private func sleepingQueries(_ fixture: StoreFixture) throws -> Int {
-        let admin = try PostgresConnection(conninfo: fixture.url)
-        defer { admin.close() }
-        let result = try admin.execute("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(5)' AND state = 'active'")
-        return Int(result.int64(row: 0, column: 0) ?? 0)
-    }
-
-    private func waitUntil(_ condition: () throws -> Bool) async throws {
-        for _ in 0..<100 where try !condition() {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-    }
 }
 
 @ModelActor

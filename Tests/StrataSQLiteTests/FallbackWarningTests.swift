@@ -82,33 +82,3 @@ import Testing
         #expect(try ModelContext(container).fetch(FetchDescriptor<Order>(predicate: #Predicate { $0.select.count == 2 })).isEmpty)
     }
 }
-
-/// What a ``RecordingLogHandler`` received.
-final class LogRecords: Sendable {
-    struct Record: Sendable {
-        let level: Logger.Level
-        let message: String
-        let metadata: [String: String]
-    }
-
-    private let records = Mutex<[Record]>([])
-
-    func append(_ record: Record) { records.withLock { $0.append(record) } }
-    var all: [Record] { records.withLock { $0 } }
-}
-
-/// A log handler that keeps every message at `.info` and above.
-struct RecordingLogHandler: LogHandler {
-    let records: LogRecords
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        records.append(LogRecords.Record(level: level, message: "\(message)", metadata: (metadata ?? [:]).mapValues { "\($0)" }))
-    }
-}

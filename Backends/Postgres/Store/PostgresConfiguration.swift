@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrataCore
 
 /// Configures a ``PostgresStore``: the server, the pool, and the schema (namespace) its
@@ -8,7 +9,7 @@ import StrataCore
 /// let configuration = try PostgresConfiguration(url: "postgres://app@db.internal:5432/trips")
 /// let container = try ModelContainer(for: Trip.self, configurations: configuration)
 /// ```
-public struct PostgresConfiguration: DataStoreConfiguration {
+public struct PostgresConfiguration: LoggingDataStoreConfiguration {
     public typealias Store = PostgresStore
 
     /// A name for the store, unique within a container.
@@ -22,6 +23,10 @@ public struct PostgresConfiguration: DataStoreConfiguration {
     public var namespace: String?
     /// The most connections, and threads, the store uses at once.
     public var poolSize = 8
+    /// Where the store logs: each statement's SQL at `debug` (never its bound values), and, on
+    /// PostgreSQL, a warning the first time a synchronous call blocks a thread of Swift's
+    /// cooperative pool. `nil` (the default) uses the container's logger.
+    public var logger: Logger?
     /// Called with the SQL text of every statement the store runs (bound values are never included).
     public var trace: (@Sendable (String) -> Void)?
     /// Whether errors may carry bound values in their `debugDescription`. Off by default: bound

@@ -27,8 +27,10 @@ extension PostgresStore {
     /// `COMMIT` the server rolled it back (``PostgresError/Kind/connectionLost``); when it dies
     /// during `COMMIT` nobody can tell (``PostgresError/Kind/commitOutcomeUnknown``).
     /// - Throws: ``PostgresError``, or what `body` throws.
-    static func write<Result>(on pool: PostgresWorkerPool, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
-        try pool.run { pooled in
+    /// `opening`: the store is being opened, so the write runs on the calling thread (see
+    /// ``PostgresWorkerPool/runOpening(_:)``).
+    static func write<Result>(on pool: PostgresWorkerPool, opening: Bool = false, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
+        let job = { (pooled: PooledConnection) in
             try committing(begin(on: pooled), body) { lost in
                 PostgresError(
                     kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
@@ -36,6 +38,7 @@ extension PostgresStore {
                     sql: "COMMIT")
             }
         }
+        return try opening ? pool.runOpening(job) : pool.run(job)
     }
 
     /// `BEGIN` on the pooled connection; a connection found dead here wrote nothing yet, so it

@@ -39,7 +39,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         let dialect = PostgresDialect()
         let tables = try SchemaTables(schema: schema, dialect: dialect)
         let metadata = try PostgresMetadata(tables: tables)
-        self.pool = PostgresWorkerPool(size: configuration.poolSize) { try Self.open(configuration) }
+        let trace = configuration.statementObserver(trace: configuration.trace)
+        self.pool = PostgresWorkerPool(size: configuration.poolSize, logger: configuration.effectiveLogger) { try Self.open(configuration, trace: trace) }
         do {
             self.identifier = try Self.prepare(tables: tables, metadata: metadata, namespace: configuration.namespace, pool: pool)
         } catch {
@@ -51,11 +52,11 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
 
     deinit { pool.shutdown() }
 
-    private static func open(_ configuration: PostgresConfiguration) throws -> PostgresConnection {
+    private static func open(_ configuration: PostgresConfiguration, trace: (@Sendable (String) -> Void)?) throws -> PostgresConnection {
         let connection = try PostgresConnection(settings: configuration.settings, debugBindValues: configuration.debugBindValues)
         // Notices ("already exists, skipping") are not errors and must not reach the app's stderr.
         _ = try connection.execute("SET client_min_messages TO warning")
-        connection.trace = configuration.trace
+        connection.trace = trace
         if let namespace = configuration.namespace {
             _ = try connection.execute("SET search_path TO \(PostgresDialect().quote(namespace))")
         }
@@ -65,7 +66,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
     /// once never race to create the same tables. Returns the store identifier.
     private static func prepare(tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, pool: PostgresWorkerPool) throws -> String {
-        try write(on: pool) { connection in
+        try write(on: pool, opening: true) { connection in
             _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(PostgresMetadata.schemaLock))])
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
@@ -84,6 +85,9 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     public static let declaredCapabilities = StoreCapabilities.all
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
+
+    /// PostgreSQL, as telemetry names it.
+    public var databaseSystemName: String { "postgresql" }
 
     /// Runs `body` with one of the store's connections on a worker thread; the calling task
     /// suspends meanwhile. For work the model layer does not express (administration, tests).

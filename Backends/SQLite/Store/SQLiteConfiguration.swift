@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrataCore
 
 /// Configures a ``SQLiteStore``: a database file, or a private in-memory database.
@@ -6,7 +7,7 @@ import StrataCore
 /// ```swift
 /// let container = try ModelContainer(for: Trip.self, configurations: SQLiteConfiguration(path: "trips.sqlite"))
 /// ```
-public struct SQLiteConfiguration: DataStoreConfiguration {
+public struct SQLiteConfiguration: LoggingDataStoreConfiguration {
     public typealias Store = SQLiteStore
 
     /// Where the database lives.
@@ -29,6 +30,10 @@ public struct SQLiteConfiguration: DataStoreConfiguration {
     /// schema's tables. A file this process cannot write opens this way even when `false`.
     /// See docs/sqlite.md for WAL on read-only media.
     public var readOnly = false
+    /// Where the store logs: each statement's SQL at `debug` (never its bound values), and, on
+    /// PostgreSQL, a warning the first time a synchronous call blocks a thread of Swift's
+    /// cooperative pool. `nil` (the default) uses the container's logger.
+    public var logger: Logger?
     /// Called with the SQL text of every statement the store runs (bound values are never
     /// included); for logging and for tests that assert the exact statements.
     public var trace: (@Sendable (String) -> Void)?

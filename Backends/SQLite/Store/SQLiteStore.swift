@@ -93,7 +93,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
             if writer && mode == .readWrite { try connection.execute("PRAGMA journal_mode=WAL") }
             try connection.execute("PRAGMA synchronous=NORMAL")
         }
-        connection.trace = configuration.trace
+        connection.trace = configuration.statementObserver(trace: configuration.trace)
         return connection
     }
 
@@ -105,4 +105,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features, profile: SemanticProfile(stringSearch: .codePoints))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
+
+    /// SQLite, as telemetry names it.
+    public var databaseSystemName: String { "sqlite" }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import CoreMetrics
 import Logging
+import Tracing
 
 /// Owns a schema and the store that persists it; hands out contexts.
 ///
@@ -21,6 +23,8 @@ public final class ModelContainer: @unchecked Sendable {
     /// evaluated in memory because the store could not translate all of it (`.warning`).
     /// Silent unless the app passes a logger at init.
     public let logger: Logger
+    /// Metrics and spans of the store calls, when the app bootstrapped a backend for either.
+    let instrumentation: StoreInstrumentation?
     @MainActor private var createdMainContext: ModelContext?
     private let queryGeneration = Atomic<Int>(0)
 
@@ -28,9 +32,18 @@ public final class ModelContainer: @unchecked Sendable {
     /// - Throws: ``SwiftDataError/unsupportedAttributeType`` or ``SwiftDataError/invalidSchema`` for a bad
     ///   schema, ``SwiftDataError/unsupportedConfiguration`` for anything but exactly one configuration,
     ///   or the store's own error when it cannot open.
-    public init(
+    public convenience init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [any DataStoreConfiguration],
         logger: Logger = ModelContainer.silentLogger
+    ) throws {
+        try self.init(for: schema, migrationPlan: migrationPlan, configurations: configurations, logger: logger, metrics: MetricsSystem.factory, tracer: InstrumentationSystem.tracer)
+    }
+
+    /// Creates the container reporting to `metrics` and `tracer`; the public initializers pass
+    /// what the app bootstrapped, tests (which share one process) their own.
+    init(
+        for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?, configurations: [any DataStoreConfiguration], logger: Logger,
+        metrics: any MetricsFactory, tracer: any Tracer
     ) throws {
         try schema.validate()
         guard configurations.count == 1, let configuration = configurations.first else {
@@ -38,12 +51,13 @@ public final class ModelContainer: @unchecked Sendable {
                 "a Strata container takes exactly one store configuration; \(configurations.count) were given")
         }
         try configuration.validate()
-        let (store, injected) = try Self.openStore(configuration, schema: schema, migrationPlan: migrationPlan)
+        let (store, injected) = try Self.openStore(configuration, schema: schema, logger: logger, migrationPlan: migrationPlan)
         self.schema = schema
         self.migrationPlan = migrationPlan
         self.configurations = [injected]
         self.dataStore = store
         self.logger = logger
+        self.instrumentation = StoreInstrumentation.make(systemName: store.databaseSystemName, metrics: metrics, tracer: tracer)
     }
 
     /// A logger that drops every message: the default, so nothing is printed unless the app asks.
@@ -100,10 +114,14 @@ public final class ModelContainer: @unchecked Sendable {
     }
 
     private static func openStore<Configuration: DataStoreConfiguration>(
-        _ configuration: Configuration, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?
+        _ configuration: Configuration, schema: Schema, logger: Logger, migrationPlan: (any SchemaMigrationPlan.Type)?
     ) throws -> (any DataStore, any DataStoreConfiguration) {
         var configuration = configuration
         configuration.schema = schema
+        if var logging = configuration as? any LoggingDataStoreConfiguration, logging.logger == nil {
+            logging.logger = logger
+            configuration = logging as! Configuration
+        }
         return (try Configuration.Store(configuration, migrationPlan: migrationPlan), configuration)
     }
 }

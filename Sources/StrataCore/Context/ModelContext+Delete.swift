@@ -27,11 +27,13 @@ extension ModelContext {
     /// translate, delete the matching models by identifier. Delete rules apply either way.
     /// - Throws: the store's typed error; nothing is deleted then.
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
-        var descriptor = FetchDescriptor<T>(predicate: predicate)
-        descriptor.includePendingChanges = false
-        let doomed = try fetchIdentifiers(descriptor)
-        try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), identifiers: doomed)
-        forgetDeleted(doomed)
+        try instrumented(.delete, entity: Schema.entityName(for: T.self)) {
+            var descriptor = FetchDescriptor<T>(predicate: predicate)
+            descriptor.includePendingChanges = false
+            let doomed = try fetchIdentifiers(descriptor)
+            try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), identifiers: doomed)
+            forgetDeleted(doomed)
+        }
     }
 
     private func batchDelete<Store: DataStore, T: PersistentModel>(from store: Store, matching request: DataStoreBatchDeleteRequest<T>, identifiers: [PersistentIdentifier]) throws {
@@ -43,7 +45,7 @@ extension ModelContext {
             }
         }
         guard !identifiers.isEmpty else { return }
-        _ = try write(to: store, inserted: [], updated: [], deleted: try loadModels(identifiers))
+        _ = try write(to: store, SavedChanges(inserted: [], updated: [], deleted: try loadModels(identifiers)))
     }
 
     /// Mirrors saved deletions on registered models: cascades follow, references are dropped.

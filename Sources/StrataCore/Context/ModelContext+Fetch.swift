@@ -11,37 +11,22 @@ extension ModelContext {
     ///   persisted property (or relationship) of the entity, or the store's typed error; first,
     ///   once, the error of a store read that failed since the last save or fetch.
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
-        try throwFailedRead()
-        let entity = try entity(for: T.self)
-        try descriptor.validateKeyPaths(for: entity)
-        guard descriptor.includePendingChanges, hasPendingChanges(of: entity) else {
-            warnIfStoreFallsBack(descriptor, during: "fetch")
-            return try storeFetch(descriptor, entity: entity, during: "fetch")
+        try instrumented(.fetch, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
+            let route = try route(descriptor)
+            return route.finish(try storeFetch(route.storeDescriptor, entity: route.entity, during: "fetch"), of: self)
         }
-        var unwindowed = descriptor
-        unwindowed.fetchLimit = nil
-        unwindowed.fetchOffset = nil
-        warnIfStoreFallsBack(unwindowed, during: "fetch")
-        let stored = try storeFetch(unwindowed, entity: entity, during: "fetch").filter { !$0.storage.isChanged && !$0.storage.isDeleted }
-        let pending = (insertedModelsArray + changedModelsArray).compactMap { $0 as? T }.filter { !$0.storage.isDeleted }
-        let merged = stored + (descriptor.predicate.map { FetchEvaluator.filter(pending, by: $0) } ?? pending)
-        let sorted = descriptor.sortBy.isEmpty ? merged : FetchEvaluator.sort(merged, by: descriptor.sortBy)
-        return FetchEvaluator.window(sorted, offset: descriptor.fetchOffset, limit: descriptor.fetchLimit)
     }
 
     /// How many models ``fetch(_:)`` would return.
     /// - Throws: as ``fetch(_:)``.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
-        try throwFailedRead()
-        let entity = try entity(for: T.self)
-        if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).count }
-        var unsorted = descriptor
-        unsorted.sortBy = []  // a count does not depend on the order
-        warnIfStoreFallsBack(unsorted, during: "fetchCount")
-        do {
-            return try container.dataStore.fetchCount(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
-        } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
-            return try storeFetch(descriptor, entity: entity, during: "fetchCount").count
+        try instrumented(.fetchCount, entity: Schema.entityName(for: T.self)) {
+            guard let request = try storeRequest(descriptor, during: "fetchCount") else { return try fetch(descriptor).count }
+            do {
+                return try container.dataStore.fetchCount(request)
+            } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
+                return try storeFetch(descriptor, entity: entity(for: T.self), during: "fetchCount").count
+            }
         }
     }
 
@@ -49,14 +34,13 @@ extension ModelContext {
     /// Pending inserts appear with their temporary identifiers.
     /// - Throws: as ``fetch(_:)``.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
-        try throwFailedRead()
-        let entity = try entity(for: T.self)
-        if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return try fetch(descriptor).map(\.persistentModelID) }
-        warnIfStoreFallsBack(descriptor, during: "fetchIdentifiers")
-        do {
-            return try container.dataStore.fetchIdentifiers(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState))
-        } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
-            return try storeFetch(descriptor, entity: entity, during: "fetchIdentifiers").map(\.persistentModelID)
+        try instrumented(.fetchIdentifiers, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
+            guard let request = try storeRequest(descriptor, during: "fetchIdentifiers") else { return try fetch(descriptor).map(\.persistentModelID) }
+            do {
+                return try container.dataStore.fetchIdentifiers(request)
+            } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
+                return try storeFetch(descriptor, entity: entity(for: T.self), during: "fetchIdentifiers").map(\.persistentModelID)
+            }
         }
     }
 
@@ -81,30 +65,20 @@ extension ModelContext {
     /// Fetches from the store only, falling back to Swift evaluation (and warning that it does,
     /// for `operation`) when the store asks.
     func storeFetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, entity: Schema.Entity, during operation: String) throws -> [T] {
-        var attempt = descriptor
-        var evaluateHere = false
+        var attempts = StoreFetchAttempts(descriptor, during: operation)
         while true {
             do {
-                let models = try fetchFromStore(container.dataStore, attempt, entity: entity)
-                let matching = evaluateHere ? FetchEvaluator.apply(descriptor, to: models) : models
-                try prefetch(descriptor, for: matching, entity: entity)
+                let matching = attempts.evaluate(try fetchOnce(from: container.dataStore, attempts.request(in: self), entity: entity))
+                _ = try loadModels(prefetchTargets(descriptor, for: matching, entity: entity))
                 return matching
-            } catch DataStoreError.preferInMemoryFilter where attempt.predicate != nil {
-                warnRefused(.predicate, of: descriptor, during: operation)
-                evaluateHere = true
-                attempt = FetchDescriptor<T>()
-            } catch DataStoreError.preferInMemorySort where !attempt.sortBy.isEmpty {
-                warnRefused(.sort, of: descriptor, during: operation)
-                evaluateHere = true
-                attempt.sortBy = []
-                attempt.fetchLimit = nil
-                attempt.fetchOffset = nil
+            } catch {
+                try attempts.retry(after: error, in: self)
             }
         }
     }
 
-    private func fetchFromStore<Store: DataStore, T: PersistentModel>(_ store: Store, _ descriptor: FetchDescriptor<T>, entity: Schema.Entity) throws -> [T] {
-        return materialize(try store.fetch(DataStoreFetchRequest(descriptor: descriptor, editingState: editingState)), entity: entity)
+    private func fetchOnce<Store: DataStore, T: PersistentModel>(from store: Store, _ request: DataStoreFetchRequest<T>, entity: Schema.Entity) throws -> [T] {
+        materialize(try store.fetch(request), entity: entity)
     }
 
     func hasPendingChanges(of entity: Schema.Entity) -> Bool {

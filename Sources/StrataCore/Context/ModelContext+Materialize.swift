@@ -94,6 +94,14 @@ extension ModelContext {
 
     /// Loads models the context has not registered yet, from related snapshots or the store.
     func loadModels(_ identifiers: [PersistentIdentifier]) throws -> [any PersistentModel] {
+        let (models, missing) = modelsAtHand(identifiers)
+        guard !missing.isEmpty else { return models }
+        return models + registerLoaded(missing, from: try container.dataStore.cachedSnapshots(for: missing, editingState: editingState))
+    }
+
+    /// The models of `identifiers` the context can make without the store (registered, or
+    /// returned with an earlier fetch), and the identifiers it must load.
+    func modelsAtHand(_ identifiers: [PersistentIdentifier]) -> (models: [any PersistentModel], missing: [PersistentIdentifier]) {
         var missing: [PersistentIdentifier] = []
         var models: [any PersistentModel] = []
         for identifier in identifiers {
@@ -105,13 +113,15 @@ extension ModelContext {
                 missing.append(identifier)
             }
         }
-        guard !missing.isEmpty else { return models }
-        let found = try container.dataStore.cachedSnapshots(for: missing, editingState: editingState)
-        for identifier in missing {
-            guard let snapshot = found[identifier], let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
-            models.append(register(snapshot, entity: entity))
+        return (models, missing)
+    }
+
+    /// Registers the models the store found of `missing`, in that order.
+    func registerLoaded(_ missing: [PersistentIdentifier], from found: [PersistentIdentifier: any DataStoreSnapshot]) -> [any PersistentModel] {
+        missing.compactMap { identifier in
+            guard let snapshot = found[identifier], let entity = container.schema.entitiesByName[identifier.entityName] else { return nil }
+            return register(snapshot, entity: entity)
         }
-        return models
     }
 
     /// A snapshot's values in the slot order of `layout` (`nil` where the snapshot lacks one).

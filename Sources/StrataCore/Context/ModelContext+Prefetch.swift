@@ -1,11 +1,11 @@
 extension ModelContext {
-    /// Loads, with one store call, the models that `descriptor`'s prefetched relationships
-    /// reach from `models` and that the store did not return with the fetch (a store that does
-    /// not prefetch, or a fetch the context evaluated in memory), so reading them costs nothing.
-    /// - Throws: the store's typed error.
-    func prefetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, for models: [T], entity: Schema.Entity) throws {
+    /// The models that `descriptor`'s prefetched relationships reach from `models` and that the
+    /// store did not return with the fetch (a store that does not prefetch, or a fetch the
+    /// context evaluated in memory): the fetch loads them with one store call, so reading them
+    /// costs nothing.
+    func prefetchTargets<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, for models: [T], entity: Schema.Entity) -> [PersistentIdentifier] {
         let relationships = descriptor.prefetchedRelationships(of: entity)
-        guard !relationships.isEmpty, !models.isEmpty else { return }
+        guard !relationships.isEmpty, !models.isEmpty else { return [] }
         var missing: [PersistentIdentifier] = []
         var seen = Set<PersistentIdentifier>()
         for relationship in relationships {
@@ -17,7 +17,6 @@ extension ModelContext {
                 }
             }
         }
-        guard !missing.isEmpty else { return }
-        _ = try loadModels(missing)
+        return missing
     }
 }

@@ -12,22 +12,34 @@ extension ModelContext {
     ///   last save or fetch (a relationship loading its models), once, writing nothing; otherwise
     ///   the store's typed error.
     public func save() throws {
+        guard let changes = try changesToSave() else { return }
+        try instrumented(.save, entity: nil) { didSave(changes, try write(to: container.dataStore, changes)) }
+    }
+
+    /// The changes a save writes, after posting ``willSave`` (what its observers change is part
+    /// of the save) and checking them; `nil` when there is nothing to save.
+    /// - Throws: as ``save()``, before anything is written.
+    func changesToSave() throws -> SavedChanges? {
         if let refused = refusedInsert {
             refusedInsert = nil
             throw refused
         }
         try throwFailedRead()
-        guard hasChanges else { return }
-        // Posted first, so what an observer changes is part of this save.
+        guard hasChanges else { return nil }
         post(Self.willSave, inserted: [], updated: [], deleted: [])
-        let inserted = pendingInserts
-        let updated = pendingChanges.filter { !$0.isDeleted && !$0.isInserted }
-        let deleted = pendingDeletes
-        try loadUnfetched(of: updated)
-        try validateRelationshipCounts(inserted: inserted, updated: updated, deleted: deleted)
-        let (remapped, permanent, reregister) = try write(to: container.dataStore, inserted: inserted, updated: updated, deleted: deleted)
-        adoptPermanentIdentifiers(remapped, byPosition: permanent, for: inserted)
-        for (identifier, values) in reregister {
+        let changes = SavedChanges(
+            inserted: pendingInserts, updated: pendingChanges.filter { !$0.isDeleted && !$0.isInserted }, deleted: pendingDeletes)
+        try loadUnfetched(of: changes.updated)
+        try validateRelationshipCounts(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
+        return changes
+    }
+
+    /// Takes the store's answer to a save into the context: permanent identifiers, stored
+    /// values, committed changes; then posts ``didSave``.
+    func didSave(_ changes: SavedChanges, _ outcome: SaveOutcome) {
+        let inserted = changes.inserted, updated = changes.updated, deleted = changes.deleted
+        adoptPermanentIdentifiers(outcome.remapped, byPosition: outcome.insertedIdentifiers, for: inserted)
+        for (identifier, values) in outcome.reregister {
             guard let storage = registry[identifier]?.storage, storage.preparedValues != values else { continue }
             storage.reload(values)
         }
@@ -40,7 +52,9 @@ extension ModelContext {
         pendingDeletes = []
         undoLog = []
         // Re-keyed by position, the inserted models now have exactly the store's list.
-        post(Self.didSave, inserted: permanent ?? inserted.map(\.storage.identifier), updated: updated.map(\.identifier), deleted: deletedIdentifiers)
+        post(
+            Self.didSave, inserted: outcome.insertedIdentifiers ?? inserted.map(\.storage.identifier), updated: updated.map(\.identifier),
+            deleted: deletedIdentifiers)
     }
 
     /// Runs `block`, then saves. When `block` throws, nothing is saved and its changes stay
@@ -73,14 +87,16 @@ extension ModelContext {
         refusedInsert = nil
     }
 
-    /// Sends the changes to the store as its own snapshot type: the inserted models, then the
-    /// backing data of the updated ones, encoded as the snapshots are made.
-    func write<Store: DataStore>(
-        to store: Store, inserted: [PendingInsert], updated: [AnyModelStorage], deleted: [any PersistentModel]
-    ) throws -> (
-        remapped: () -> [PersistentIdentifier: PersistentIdentifier], insertedIdentifiers: [PersistentIdentifier]?,
-        reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]
-    ) {
+    /// Sends the changes to the store as its own snapshot type, in one store transaction.
+    /// - Throws: the store's typed error, or an unencodable value's; nothing is written then.
+    func write<Store: DataStore>(to store: Store, _ changes: SavedChanges) throws -> SaveOutcome {
+        outcome(of: try store.save(saveRequest(for: Store.self, changes)), inserted: changes.inserted.count)
+    }
+
+    /// The store's request for `changes`: the inserted models, then the backing data of the
+    /// updated ones, encoded as the snapshots are made.
+    /// - Throws: ``SwiftDataError`` for a value that cannot be encoded.
+    func saveRequest<Store: DataStore>(for _: Store.Type, _ changes: SavedChanges) throws -> DataStoreSaveChangesRequest<Store.Snapshot> {
         var related: [PersistentIdentifier: any BackingData] = [:]
         let snapshot = { (backingData: any BackingData) -> Store.Snapshot in
             Store.Snapshot(from: backingData, relatedBackingDatas: &related)
@@ -99,18 +115,22 @@ extension ModelContext {
             // model, and the array cast once (casting each snapshot copies it: two retains).
             return unsafeBitCast(try (0..<count).map { try DefaultSnapshot(encoding: storage($0)) }, to: [Store.Snapshot].self)
         }
-        let request = DataStoreSaveChangesRequest(
+        let inserted = changes.inserted, updated = changes.updated
+        return DataStoreSaveChangesRequest(
             inserted: try snapshots(count: inserted.count) { inserted[$0].storage },
             updated: try snapshots(count: updated.count) { updated[$0] },
-            deleted: deleted.map { snapshot($0.anyBackingData) }, editingState: editingState)
-        let result = try store.save(request)
+            deleted: changes.deleted.map { snapshot($0.anyBackingData) }, editingState: editingState)
+    }
+
+    /// What the context takes from the store's answer to a save of `inserted` inserts.
+    func outcome<Snapshot: DataStoreSnapshot>(of result: DataStoreSaveChangesResult<Snapshot>, inserted: Int) -> SaveOutcome {
         var reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
         for (identifier, stored) in result.snapshotsToReregister {
             guard let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
             reregister[identifier] = Self.values(of: stored, layout: entity.layout)
         }
-        let permanent = result.insertedIdentifiers?.count == inserted.count ? result.insertedIdentifiers : nil
-        return ({ result.remappedIdentifiers }, permanent, reregister)
+        let permanent = result.insertedIdentifiers?.count == inserted ? result.insertedIdentifiers : nil
+        return SaveOutcome(remapped: { result.remappedIdentifiers }, insertedIdentifiers: permanent, reregister: reregister)
     }
 
     /// Re-keys inserted models under the identifiers the store minted: by position when the
@@ -149,4 +169,21 @@ extension ModelContext {
     func detach(_ storage: AnyModelStorage) {
         storage.owner = nil
     }
+}
+
+/// The changes one save writes.
+struct SavedChanges {
+    let inserted: [PendingInsert]
+    let updated: [AnyModelStorage]
+    let deleted: [any PersistentModel]
+}
+
+/// What a context takes from the store's answer to a save.
+struct SaveOutcome {
+    /// The temporary→permanent map, which a store may build only when asked.
+    let remapped: () -> [PersistentIdentifier: PersistentIdentifier]
+    /// The permanent identifiers in insert order, when the store listed them.
+    let insertedIdentifiers: [PersistentIdentifier]?
+    /// Stored values the context's models take over.
+    let reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]
 }

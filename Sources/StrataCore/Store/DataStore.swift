@@ -38,8 +38,25 @@ public protocol DataStore<Snapshot>: AnyObject, Sendable {
     /// The current snapshots of the given models, for resolving relationships and refreshing.
     /// - Throws: the store's typed errors.
     func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot]
+    /// The asynchronous forms of the calls above, which ``ModelContext``'s `async` methods use.
+    /// A store whose calls wait on a network or a lock overrides them so the calling task
+    /// suspends instead of holding a thread of Swift's cooperative pool; by default they run the
+    /// synchronous form on the calling thread (right for a store whose calls never wait).
+    /// - Throws: as the synchronous form.
+    func fetch<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) async throws -> DataStoreFetchResult<T, Snapshot>
+    /// See ``fetch(_:)-async``.
+    func fetchCount<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) async throws -> Int
+    /// See ``fetch(_:)-async``.
+    func fetchIdentifiers<T: PersistentModel>(_ request: DataStoreFetchRequest<T>) async throws -> [PersistentIdentifier]
+    /// See ``fetch(_:)-async``.
+    func save(_ request: DataStoreSaveChangesRequest<Snapshot>) async throws -> DataStoreSaveChangesResult<Snapshot>
+    /// See ``fetch(_:)-async``.
+    func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) async throws -> [PersistentIdentifier: Snapshot]
     /// What the store can do and where it departs from the contract.
     var capabilities: StoreCapabilities { get }
+    /// The database telemetry reports this store as (`db.system.name`, in OpenTelemetry's
+    /// names: `sqlite`, `postgresql`); `other_sql` by default.
+    var databaseSystemName: String { get }
     /// Called when a context starts using the store.
     func initializeState(for editingState: EditingState)
     /// Called when a context is done with the store.
@@ -73,6 +90,8 @@ extension DataStore {
     /// No optional features and the contract's semantics, unless the store says otherwise.
     public var capabilities: StoreCapabilities { StoreCapabilities(features: []) }
 
+    public var databaseSystemName: String { "other_sql" }
+
     public func initializeState(for editingState: EditingState) {}
     public func invalidateState(for editingState: EditingState) {}
 
@@ -95,4 +114,7 @@ public protocol DataStoreBatching<Snapshot>: DataStore {
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` when the predicate cannot be translated
     ///   (the context then deletes the matching models by identifier), or a typed error.
     func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) throws
+    /// The asynchronous form of ``delete(_:)-sync``; see ``DataStore/fetch(_:)-async``.
+    /// - Throws: as ``delete(_:)-sync``.
+    func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) async throws
 }
