@@ -13,25 +13,25 @@ struct ProjectRoutes: ResourceRoutes {
     func create(_ request: Request, context: ServerRequestContext) async throws -> EditedResponse<ProjectResponse> {
         let name = try await request.decode(as: ProjectInput.self, context: context).name.trimmed(nonEmpty: "name")
         let modelContext = ModelContext(container)
-        guard try modelContext.fetchCount(FetchDescriptor<Project>(predicate: #Predicate { $0.name == name })) == 0 else {
+        guard try await modelContext.fetchCount(FetchDescriptor<Project>(predicate: #Predicate { $0.name == name })) == 0 else {
             throw APIError.uniqueViolation("a project named '\(name)' exists")
         }
         let project = Project(name: name)
         modelContext.insert(project)
-        try modelContext.save()
+        try await modelContext.save()
         return EditedResponse(status: .created, response: ProjectResponse(project))
     }
 
     /// `GET /projects`, by name.
     func list(_ request: Request, context: ServerRequestContext) async throws -> [ProjectResponse] {
         let modelContext = ModelContext(container)
-        return try modelContext.fetch(FetchDescriptor<Project>(sortBy: [SortDescriptor(\.name)])).map(ProjectResponse.init)
+        return try await modelContext.fetch(FetchDescriptor<Project>(sortBy: [SortDescriptor(\.name)])).map(ProjectResponse.init)
     }
 
     /// `GET /projects/:id`.
     func show(_ request: Request, context: ServerRequestContext) async throws -> ProjectResponse {
         let modelContext = ModelContext(container)
-        return ProjectResponse(try modelContext.require(Project.self, key: try context.resourceKey, as: "project"))
+        return ProjectResponse(try await modelContext.require(Project.self, key: try context.resourceKey, as: "project"))
     }
 
     /// `PATCH /projects/:id` → the renamed project; 409 when another project has the name (the
@@ -39,15 +39,15 @@ struct ProjectRoutes: ResourceRoutes {
     func update(_ request: Request, context: ServerRequestContext) async throws -> ProjectResponse {
         let name = try await request.decode(as: ProjectInput.self, context: context).name.trimmed(nonEmpty: "name")
         let modelContext = ModelContext(container)
-        let project = try modelContext.require(Project.self, key: try context.resourceKey, as: "project")
+        let project = try await modelContext.require(Project.self, key: try context.resourceKey, as: "project")
         project.name = name
-        try modelContext.save()
+        try await modelContext.save()
         return ProjectResponse(project)
     }
 
     /// `DELETE /projects/:id` → 204; 409 while items belong to it (the `.deny` delete rule).
     func delete(_ request: Request, context: ServerRequestContext) async throws -> HTTPResponse.Status {
-        try ModelContext(container).deleteSaved(Project.self, key: try context.resourceKey, as: "project")
+        try await ModelContext(container).deleteSaved(Project.self, key: try context.resourceKey, as: "project")
         return .noContent
     }
 }
