@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A Hummingbird 2 REST service over Strata, kept out of the core package so the library stays light.
+let package = Package(
+    name: "StrataServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "strata-server", targets: ["StrataServerApp"]),
+    ],
+    dependencies: [
+        .package(name: "Strata", path: "../.."),
+        .package(path: "../ServerAPI"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+    ],
+    targets: [
+        // The service: model, routes, error mapping, store configuration.
+        .target(
+            name: "StrataServer",
+            dependencies: [
+                .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataPostgres", package: "Strata"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServerAPI", package: "ServerAPI"),
+            ],
+            path: "Sources/StrataServer"
+        ),
+        // `strata-server`: reads STRATA_STORE and serves.
+        .executableTarget(name: "StrataServerApp", dependencies: ["StrataServer"], path: "Sources/StrataServerApp"),
+        .testTarget(
+            name: "StrataServerTests",
+            dependencies: [
+                "StrataServer",
+                .product(name: "ServerAPI", package: "ServerAPI"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+            ],
+            path: "Tests/StrataServerTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,56 @@
+import ServerAPI
+import Testing
+@testable import StrataServer
+
+/// Requests the service cannot accept get a 400 (or 404) with the JSON error body.
+@Suite struct BadInputTests {
+    @Test(arguments: [
+        ("/items?done=maybe", "query parameter 'done' has an invalid value 'maybe'"),
+        ("/items?minPriority=high", "query parameter 'minPriority' has an invalid value 'high'"),
+        ("/items?sort=color", "query parameter 'sort' has an invalid value 'color'"),
+        ("/items?order=up", "query parameter 'order' has an invalid value 'up'"),
+        ("/items?limit=0", "query parameter 'limit' has an invalid value '0'"),
+        ("/items?limit=501", "query parameter 'limit' has an invalid value '501'"),
+        ("/items?offset=-1", "query parameter 'offset' has an invalid value '-1'"),
+    ])
+    func anInvalidQueryParameterAnswers400(uri: String, message: String) async throws {
+        try await TestService().run { client in
+            let (status, error) = try await client.error(.get, uri)
+            #expect(status == .badRequest)
+            #expect(error == .init(code: "badRequest", message: message))
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"title": "   "}"#, "title must not be empty"),
+        (#"{"priority": 1}"#, nil),
+        (#"{"title": 3}"#, nil),
+        ("not json", nil),
+    ])
+    func aBodyThatIsNotAnItemAnswers400(json: String, message: String?) async throws {
+        try await TestService().run { client in
+            let (status, error) = try await client.error(.post, "/items", json: json)
+            #expect(status == .badRequest)
+            #expect(error.code == "badRequest")
+            if let message { #expect(error.message == message) }
+            #expect(try await client.get("/items", as: [ItemResponse].self).isEmpty)
+        }
+    }
+
+    @Test func aKeyThatIsNotANumberAnswers400() async throws {
+        try await TestService().run { client in
+            let (status, error) = try await client.error(.get, "/items/seven")
+            #expect(status == .badRequest)
+            #expect(error.code == "badRequest")
+        }
+    }
+
+    @Test func anItemInAMissingProjectAnswers404AndIsNotStored() async throws {
+        try await TestService().run { client in
+            let (status, error) = try await client.error(.post, "/items", json: #"{"title": "x", "projectId": 42}"#)
+            #expect(status == .notFound)
+            #expect(error == .init(code: "notFound", message: "project 42 does not exist"))
+            #expect(try await client.get("/items", as: [ItemResponse].self).isEmpty)
+        }
+    }
+}
