@@ -81,7 +81,12 @@ let package = Package(
             path: "Sources/StrataCLI"
         ),
         // Seeds, migrates and checks a store, for tests that kill a migration at random points.
-        .executableTarget(name: "StrataMigrationCrashProbe", dependencies: ["Strata", "StrataPostgres"], path: "Sources/StrataMigrationCrashProbe"),
+        .executableTarget(
+            name: "StrataMigrationCrashProbe", dependencies: ["Strata", "StrataPostgres", "StrataMigrationProbeSupport"],
+            path: "Sources/StrataMigrationCrashProbe"),
+        // Starts the probe as a child process; shared by the probe and the tests that drive it
+        // (tests import a library, not the executable).
+        .target(name: "StrataMigrationProbeSupport", path: "Sources/StrataMigrationProbeSupport"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark",
@@ -111,13 +116,13 @@ let package = Package(
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
-            dependencies: ["StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: [
-                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataBenchmark", "StrataMigrationCrashProbe", "StrataSyncCases",
+                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],

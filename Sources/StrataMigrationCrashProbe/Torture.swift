@@ -1,4 +1,5 @@
 import Foundation
+import StrataMigrationProbeSupport
 
 /// Kills migrations at random points and checks each reopen: `torture <store> <rows> <kills>`.
 ///

@@ -3,7 +3,7 @@ import StrataConformance
 import StrataCore
 import Testing
 
-@testable import StrataMigrationCrashProbe
+import StrataMigrationProbeSupport
 @testable import StrataPostgres
 
 /// Migrations on PostgreSQL beyond the conformance suite's `migration.*` cases: killed

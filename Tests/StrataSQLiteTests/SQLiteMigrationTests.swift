@@ -3,7 +3,7 @@ import Testing
 import StrataCore
 import StrataSQLite
 @testable import StrataConformance
-@testable import StrataMigrationCrashProbe
+import StrataMigrationProbeSupport
 
 /// Migrations on SQLite, through the statements they run (the conformance suite's
 /// `migration.*` cases check what they keep).

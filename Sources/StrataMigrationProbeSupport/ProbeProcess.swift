@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs the probe as a child process: for ``Torture``, and for the tests that drive the probe.
-enum ProbeProcess {
+public enum ProbeProcess {
     /// The built probe beside a test bundle or the running probe: `directory/strata-migration-crash-probe`.
-    static func executable(in directory: URL) -> URL {
+    public static func executable(in directory: URL) -> URL {
         directory.appendingPathComponent("strata-migration-crash-probe")
     }
 
     /// Starts the probe with `arguments`; its output goes to `output`, or is discarded.
     /// - Throws: when the program cannot be started.
-    static func start(_ executable: URL, _ arguments: [String], output: Pipe? = nil) throws -> Process {
+    public static func start(_ executable: URL, _ arguments: [String], output: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -21,7 +21,7 @@ enum ProbeProcess {
 
     /// Runs the probe to its end and returns its status and output (standard error included).
     /// - Throws: when the program cannot be started.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let pipe = Pipe()
         let process = try start(executable, arguments, output: pipe)
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
