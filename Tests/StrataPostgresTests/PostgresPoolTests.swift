@@ -81,8 +81,11 @@ import Testing
         let connections = try metrics.expectGauge("strata.pool.connections", [("store", configuration.name)])
         #expect(try await eventually { connections.lastValue == 0 }, "the idle connection was closed without further calls")
         #expect(connections.values.contains(1), "it was open before")
-        #expect(try await ModelContext(container).fetchCount(FetchDescriptor<Row>()) == 0, "and a new one opens on the next call")
-        #expect(connections.lastValue == 1)
+        let recordedBefore = connections.values.count
+        #expect(try await ModelContext(container).fetchCount(FetchDescriptor<Row>()) == 0)
+        // Read from what was recorded, not the last value: the 300 ms timeout may close the new
+        // connection again before this line runs on a loaded machine.
+        #expect(connections.values.dropFirst(recordedBefore).contains(1), "and a new one opens on the next call")
     }
 
     @Test func aConnectionPastItsLifetimeIsReplaced() async throws {

@@ -82,16 +82,18 @@ extension ModelContext {
         return FetchRoute(descriptor: descriptor, entity: entity, storeDescriptor: storeDescriptor, mergesPendingChanges: mergesPendingChanges)
     }
 
-    /// The store request of a count (`fetchCount`) or an identifier fetch (`fetchIdentifiers`),
-    /// or `nil` when pending changes of the entity make it a count or map of a full fetch.
+    /// The store request of a count or an identifier fetch, or `nil` when pending changes of the
+    /// entity make it a count or map of a full fetch.
     /// - Throws: as ``fetch(_:)``.
-    func storeRequest<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, during operation: String) throws -> DataStoreFetchRequest<T>? {
+    func storeRequest<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, for operation: StoreInstrumentation.Operation
+    ) throws -> DataStoreFetchRequest<T>? {
         try throwFailedRead()
         let entity = try entity(for: T.self)
         if descriptor.includePendingChanges, hasPendingChanges(of: entity) { return nil }
         var explained = descriptor
-        if operation == "fetchCount" { explained.sortBy = [] }  // a count does not depend on the order
-        warnIfStoreFallsBack(explained, during: operation)
+        if operation == .fetchCount { explained.sortBy = [] }  // a count does not depend on the order
+        warnIfStoreFallsBack(explained, during: operation.rawValue)
         return DataStoreFetchRequest(descriptor: descriptor, editingState: editingState)
     }
 }

@@ -20,7 +20,7 @@ extension ModelContext {
     /// - Throws: as ``fetch(_:)-sync``.
     nonisolated(nonsending) public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> Int {
         try await instrumented(.fetchCount, entity: Schema.entityName(for: T.self)) {
-            guard let request = try storeRequest(descriptor, during: "fetchCount") else { return try await fetch(descriptor).count }
+            guard let request = try storeRequest(descriptor, for: .fetchCount) else { return try await fetch(descriptor).count }
             do {
                 return try await container.dataStore.fetchCount(request)
             } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
@@ -33,7 +33,7 @@ extension ModelContext {
     /// - Throws: as ``fetch(_:)-sync``.
     nonisolated(nonsending) public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [PersistentIdentifier] {
         try await instrumented(.fetchIdentifiers, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
-            guard let request = try storeRequest(descriptor, during: "fetchIdentifiers") else { return try await fetch(descriptor).map(\.persistentModelID) }
+            guard let request = try storeRequest(descriptor, for: .fetchIdentifiers) else { return try await fetch(descriptor).map(\.persistentModelID) }
             do {
                 return try await container.dataStore.fetchIdentifiers(request)
             } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {

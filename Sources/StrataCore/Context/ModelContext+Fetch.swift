@@ -21,7 +21,7 @@ extension ModelContext {
     /// - Throws: as ``fetch(_:)``.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         try instrumented(.fetchCount, entity: Schema.entityName(for: T.self)) {
-            guard let request = try storeRequest(descriptor, during: "fetchCount") else { return try fetch(descriptor).count }
+            guard let request = try storeRequest(descriptor, for: .fetchCount) else { return try fetch(descriptor).count }
             do {
                 return try container.dataStore.fetchCount(request)
             } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
@@ -35,7 +35,7 @@ extension ModelContext {
     /// - Throws: as ``fetch(_:)``.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
         try instrumented(.fetchIdentifiers, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
-            guard let request = try storeRequest(descriptor, during: "fetchIdentifiers") else { return try fetch(descriptor).map(\.persistentModelID) }
+            guard let request = try storeRequest(descriptor, for: .fetchIdentifiers) else { return try fetch(descriptor).map(\.persistentModelID) }
             do {
                 return try container.dataStore.fetchIdentifiers(request)
             } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
