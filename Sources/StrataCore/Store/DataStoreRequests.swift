@@ -39,13 +39,16 @@ public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Send
     public let updated: [SnapshotType]
     public let deleted: [SnapshotType]
     public let editingState: EditingState
+    /// What a ``HistoryRecording`` store records for this save; `nil` when the context records none.
+    public let history: HistoryDraft?
 
     /// Public (unlike SwiftData's) so wrapper stores and tests can build requests.
-    public init(inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState) {
+    public init(inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState, history: HistoryDraft? = nil) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.editingState = editingState
+        self.history = history
     }
 }
 
@@ -62,6 +65,8 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     private let remapped: Mutex<[PersistentIdentifier: PersistentIdentifier]?>
     /// The inserted snapshots whose identifiers ``remappedIdentifiers`` maps, when it is built on first read.
     private let inserted: [T]
+    /// The token under which a ``HistoryRecording`` store recorded the save; `nil` when it recorded none.
+    public let historyToken: DefaultHistoryToken?
 
     /// Every inserted temporary identifier mapped to the permanent one the store assigned.
     public var remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] {
@@ -76,13 +81,15 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     /// A store's answer to a save; `insertedIdentifiers` is optional (see the property).
     public init(
         for storeIdentifier: String, remappedIdentifiers: [PersistentIdentifier: PersistentIdentifier] = [:],
-        snapshotsToReregister: [PersistentIdentifier: T] = [:], insertedIdentifiers: [PersistentIdentifier]? = nil
+        snapshotsToReregister: [PersistentIdentifier: T] = [:], insertedIdentifiers: [PersistentIdentifier]? = nil,
+        historyToken: DefaultHistoryToken? = nil
     ) {
         self.storeIdentifier = storeIdentifier
         self.remapped = Mutex(remappedIdentifiers)
         self.inserted = []
         self.snapshotsToReregister = snapshotsToReregister
         self.insertedIdentifiers = insertedIdentifiers
+        self.historyToken = historyToken
     }
 
     /// A store's answer to a save that gave `inserted[i]` the permanent identifier
@@ -90,7 +97,8 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
     /// re-keys by position never needs the dictionary, which for a large save costs more to
     /// build than to write the rows' keys.
     public init(
-        for storeIdentifier: String, inserted: [T], insertedIdentifiers: [PersistentIdentifier], snapshotsToReregister: [PersistentIdentifier: T] = [:]
+        for storeIdentifier: String, inserted: [T], insertedIdentifiers: [PersistentIdentifier], snapshotsToReregister: [PersistentIdentifier: T] = [:],
+        historyToken: DefaultHistoryToken? = nil
     ) {
         precondition(inserted.count == insertedIdentifiers.count, "one permanent identifier per inserted snapshot")
         self.storeIdentifier = storeIdentifier
@@ -98,6 +106,7 @@ public final class DataStoreSaveChangesResult<T: DataStoreSnapshot>: Sendable {
         self.inserted = inserted
         self.snapshotsToReregister = snapshotsToReregister
         self.insertedIdentifiers = insertedIdentifiers
+        self.historyToken = historyToken
     }
 }
 

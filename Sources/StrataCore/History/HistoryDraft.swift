@@ -1,0 +1,43 @@
+import Foundation
+
+/// The history of one save, as the context hands it to a store with the save request: the store
+/// adds the permanent identifiers of the inserts and keeps the text ``payload(inserted:)`` makes.
+public struct HistoryDraft: Sendable {
+    /// The saving context's ``ModelContext/author``.
+    public let author: String?
+    /// When the context saved.
+    public let timestamp: Date
+    let origin: UUID
+    let updated: [HistoryPayload.UpdatedRow]
+    let deleted: [HistoryPayload.DeletedRow]
+
+    init(author: String?, timestamp: Date, origin: UUID, updated: [HistoryPayload.UpdatedRow], deleted: [HistoryPayload.DeletedRow]) {
+        self.author = author
+        self.timestamp = timestamp
+        self.origin = origin
+        self.updated = updated
+        self.deleted = deleted
+    }
+
+    /// The text a store keeps for this save, given the permanent identifier of each insert.
+    public func payload(inserted: [PersistentIdentifier]) -> String {
+        var groups: [HistoryPayload.InsertedRows] = []
+        for identifier in inserted {
+            if groups.last?.entity != identifier.entityName {
+                groups.append(HistoryPayload.InsertedRows(entity: identifier.entityName, integerKeys: [], otherKeys: []))
+            }
+            if case .integer(let key) = identifier.primaryKey {
+                groups[groups.count - 1].integerKeys.append(key)
+            } else {
+                groups[groups.count - 1].otherKeys.append(identifier.primaryKey)
+            }
+        }
+        let payload = HistoryPayload(
+            timestamp: timestamp.timeIntervalSince1970, author: author, origin: origin, process: Self.process.name,
+            processIdentifier: Self.process.identifier, inserted: groups, updated: updated, deleted: deleted)
+        // Every field encodes (strings, numbers, persisted values, non-finite numbers as text).
+        return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
+    }
+
+    private static let process = (name: ProcessInfo.processInfo.processName, identifier: ProcessInfo.processInfo.processIdentifier)
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One transaction's changes as stores keep them (JSON text, opaque to stores): inserted keys
+/// grouped by entity, updated rows with the names of their changed properties, deleted rows with
+/// their preserved values, and who saved when.
+struct HistoryPayload: Codable {
+    /// Seconds since 1970.
+    var timestamp: Double
+    var author: String?
+    /// The ``ModelContainer`` that saved, so it can tell its own transactions from others'.
+    var origin: UUID
+    /// The saving process's name and identifier.
+    var process: String
+    var processIdentifier: Int32
+    var inserted: [InsertedRows]
+    var updated: [UpdatedRow]
+    var deleted: [DeletedRow]
+
+    /// The keys of one entity's inserted rows; integer keys (the usual case) in their own list.
+    /// The encoder stores use (NaN and infinities, which JSON lacks, as strings).
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
+    /// The decoder matching ``encoder``.
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
+
+    struct InsertedRows: Codable {
+        var entity: String
+        var integerKeys: [Int64]
+        var otherKeys: [PersistentIdentifier.PrimaryKey]
+    }
+
+    struct UpdatedRow: Codable {
+        var entity: String
+        var key: PersistentIdentifier.PrimaryKey
+        var properties: [String]
+    }
+
+    struct DeletedRow: Codable {
+        var entity: String
+        var key: PersistentIdentifier.PrimaryKey
+        /// The preserved attributes' persisted values, by property name.
+        var preserved: [String: PersistentValue]
+    }
+}

@@ -1,0 +1,63 @@
+/// A store that keeps a history of its transactions, as SwiftData defines the protocol.
+public protocol HistoryProviding<HistoryType> {
+    associatedtype HistoryType: HistoryTransaction
+    /// The transaction type the store returns.
+    static var historyType: HistoryType.Type { get }
+    /// The transactions matching the descriptor, in its order.
+    /// - Throws: the store's typed errors.
+    func fetchHistory(_ descriptor: HistoryDescriptor<HistoryType>) throws -> [HistoryType]
+    /// Deletes the transactions matching the descriptor's predicate (all when it has none).
+    /// - Throws: the store's typed errors.
+    func deleteHistory(_ descriptor: HistoryDescriptor<HistoryType>) throws
+}
+
+/// What a Strata store implements to keep history: it stores, in the same transaction as each
+/// save, the text ``HistoryDraft/payload(inserted:)`` makes of the save's
+/// ``DataStoreSaveChangesRequest/history``, under a new number greater than every number it
+/// committed before, and returns that number as the result's ``DataStoreSaveChangesResult/historyToken``.
+/// A failed save stores nothing. Fetching, filtering and decoding are done here, once for all
+/// stores (docs/changes.md).
+public protocol HistoryRecording: DataStore, HistoryProviding where HistoryType == DefaultHistoryTransaction {
+    /// The stored transactions numbered above `token` (all when `nil`), in number order.
+    /// - Throws: the store's typed errors.
+    func historyRecords(after token: Int64?) throws -> [HistoryRecord]
+    /// Deletes the stored transactions with these numbers.
+    /// - Throws: the store's typed errors.
+    func deleteHistoryRecords(_ tokens: [Int64]) throws
+}
+
+/// One stored transaction, as a store keeps it: its number and the payload text.
+public struct HistoryRecord: Hashable, Sendable {
+    public let token: Int64
+    public let payload: String
+
+    public init(token: Int64, payload: String) {
+        self.token = token
+        self.payload = payload
+    }
+}
+
+extension HistoryRecording {
+    public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
+
+    public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+        var transactions = try matching(descriptor)
+        if !descriptor.sortBy.isEmpty { transactions.sort(using: descriptor.sortBy) }
+        if let limit = descriptor.fetchLimit { transactions = Array(transactions.prefix(max(0, limit))) }
+        return transactions
+    }
+
+    public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
+        try deleteHistoryRecords(matching(descriptor).map(\.transactionIdentifier))
+    }
+
+    /// The transactions matching the descriptor's predicate, by token; only those after the
+    /// predicate's lower bound on the token (`$0.token > t`) are read.
+    private func matching(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+        let records = try historyRecords(after: descriptor.predicate.flatMap(HistoryDescriptor.tokenLowerBound(of:)))
+        let decoder = HistoryDecoder(schema: schema, storeIdentifier: identifier)
+        let transactions = try records.map(decoder.transaction)
+        guard let predicate = descriptor.predicate else { return transactions }
+        return try transactions.filter { try predicate.evaluate($0) }
+    }
+}
