@@ -12,6 +12,8 @@ public struct InMemoryConfiguration: DataStoreConfiguration {
     /// Distinguishes stores; each configuration made with the default name is a fresh store.
     public var name: String
     public var schema: Schema?
+    /// Whether saves record their history (``HistoryRecording``, docs/changes.md). On by default.
+    public var recordsHistory = true
 
     public init(name: String = "memory-\(UUID().uuidString)", schema: Schema? = nil) {
         self.name = name

@@ -38,8 +38,9 @@ extension InMemoryStore {
             }
             try checkUniqueness(of: request.updated.map(\.persistentIdentifier), in: working)
             try InMemoryDeletion(schema: schema, deleting: deleted).apply(to: &working)
+            let token = recordHistory(of: request, inserted: request.inserted.map { remapped[$0.persistentIdentifier]! }, in: &working)
             tables = working
-            return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: stored)
+            return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: stored, historyToken: token)
         }
     }
 

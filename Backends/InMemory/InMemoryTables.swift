@@ -4,6 +4,10 @@ import StrataCore
 struct InMemoryTables {
     var rows: [String: [Int64: DefaultSnapshot]] = [:]
     var nextKey: Int64 = 1
+    /// The recorded transactions, oldest first; part of the tables so a save replaces both at once.
+    var history: [HistoryRecord] = []
+    /// The last history number handed out; never reused, even after its record is deleted.
+    var lastHistoryToken: Int64 = 0
 
     func row(_ identifier: PersistentIdentifier) -> DefaultSnapshot? {
         identifier.primaryKey.integerValue.flatMap { rows[identifier.entityName]?[$0] }

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import StrataCore
 import Synchronization
@@ -15,6 +16,22 @@ enum ConcurrencyCases {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             do { try body(thread) } catch { failure.withLock { $0 = $0 ?? error } }
         }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Runs `body` on `count` threads of their own, all at once (however many cores there are),
+    /// and rethrows the first error any of them threw.
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+        let failure = Mutex<(any Error)?>(nil)
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread {
+                do { try body(index) } catch { failure.withLock { $0 = $0 ?? error } }
+                group.leave()
+            }.start()
+        }
+        group.wait()
         if let error = failure.withLock({ $0 }) { throw error }
     }
 

@@ -36,4 +36,6 @@ public enum ConformanceSuite {
         + PrefetchCases.all
         + PartialFetchCases.all
         + InheritanceCases.all
+        + HistoryCases.all
+        + ChangeFeedCases.all
 }

@@ -85,7 +85,7 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
     /// concurrent saves (serialized by ``lock``), JSON keeps the sign of `-0.0`, the file
     /// reopens, and additive schema changes read as nil or the default while others are refused.
     /// Migration plans are not supported (the store refuses one), so `migration.*` cases skip.
-    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.migrationPlans]))
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.migrationPlans, .history]))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 

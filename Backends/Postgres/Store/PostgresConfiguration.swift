@@ -34,6 +34,10 @@ public struct PostgresConfiguration: LoggingDataStoreConfiguration {
     public var namespace: String?
     /// The most connections, and threads, the store uses at once, per server. Default 8.
     public var poolSize = 8
+    /// Whether saves record their history (``HistoryRecording``, docs/changes.md), in the same
+    /// transaction as the data. On by default, as in SwiftData. History numbers are taken under a
+    /// lock held from the end of a save to its commit, so saves commit one at a time there.
+    public var recordsHistory = true
     /// Where the store logs: each statement's SQL at `debug` (never its bound values), and, on
     /// PostgreSQL, a warning the first time a synchronous call blocks a thread of Swift's
     /// cooperative pool. `nil` (the default) uses the container's logger.

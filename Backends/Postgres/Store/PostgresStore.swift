@@ -53,13 +53,13 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
                 waitTimeout: configuration.replicaWaitTimeout)
         do {
             self.identifier = try Self.prepare(
-                tables: tables, metadata: metadata, namespace: configuration.namespace, migrationPlan: migrationPlan, pool: pool,
-                replicas: replicas)
+                tables: tables, metadata: metadata, namespace: configuration.namespace, migrationPlan: migrationPlan,
+                history: configuration.recordsHistory, pool: pool, replicas: replicas)
         } catch {
             Self.close(pool, replicas)
             throw error
         }
-        self.engine = try SQLStoreEngine(schema: schema, dialect: dialect, storeIdentifier: identifier)
+        self.engine = try SQLStoreEngine(schema: schema, dialect: dialect, storeIdentifier: identifier, recordsHistory: configuration.recordsHistory)
     }
 
     deinit { Self.close(pool, replicas) }
@@ -118,7 +118,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
     /// once never race to create the same tables. Returns the store identifier.
     private static func prepare(
-        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, migrationPlan: (any SchemaMigrationPlan.Type)?,
+        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, migrationPlan: (any SchemaMigrationPlan.Type)?, history: Bool,
         pool: PostgresWorkerPool, replicas: PostgresReplicas?
     ) throws -> String {
         // On the calling thread: a container is created synchronously, so its caller waits anyway.
@@ -127,9 +127,15 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
-            if let migrationPlan { return try migrate(tables.schema, through: migrationPlan, metadata: metadata, on: connection) }
-            try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
-            return try metadata.prepare(on: connection)
+            let identifier: String
+            if let migrationPlan {
+                identifier = try migrate(tables.schema, through: migrationPlan, metadata: metadata, on: connection)
+            } else {
+                try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
+                identifier = try metadata.prepare(on: connection)
+            }
+            if history { try SQLHistoryTable.create(on: connection, dialect: tables.dialect) }
+            return identifier
         })
     }
 

@@ -25,6 +25,9 @@ public struct SQLiteConfiguration: LoggingDataStoreConfiguration {
     public var busyTimeoutMilliseconds: Int32 = 5_000
     /// The most read connections a file store opens (reads run concurrently in WAL mode).
     public var maximumReaders = 4
+    /// Whether saves record their history (``HistoryRecording``, docs/changes.md), in the same
+    /// transaction as the data. On by default, as in SwiftData.
+    public var recordsHistory = true
     /// Opens the database for reading only: saves, batch deletes and `erase()` throw
     /// ``SQLiteError/Kind/readOnly``, and opening never writes, so the file must already hold the
     /// schema's tables. A file this process cannot write opens this way even when `false`.

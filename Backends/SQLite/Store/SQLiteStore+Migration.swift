@@ -8,14 +8,17 @@ extension SQLiteStore {
     /// then finds the new version and runs nothing.
     /// - Throws: as ``SQLMigrator/migrate(on:storeIdentifier:)``; ``SQLiteError/Kind/readOnly``
     ///   when the database needs a migration and cannot be written.
-    static func prepare(_ schema: Schema, migrating plan: any SchemaMigrationPlan.Type, on connections: SQLiteConnections) throws -> String {
+    static func prepare(
+        _ schema: Schema, migrating plan: any SchemaMigrationPlan.Type, history: Bool, on connections: SQLiteConnections
+    ) throws -> (identifier: String, hasHistory: Bool) {
         let migrator = SQLMigrator(plan: plan, target: schema, dialect: SQLiteDialect())
-        let (work, identifier) = try connections.read { connection in
+        let (work, identifier, hasHistory) = try connections.read { connection in
             try connection.consistentRead(needed: true) {
-                (try migrator.work(on: connection), try SQLiteMetadata(connection: connection).existingStoreIdentifier())
+                (try migrator.work(on: connection), try SQLiteMetadata(connection: connection).existingStoreIdentifier(),
+                 try SQLHistoryTable.exists(on: connection))
             }
         }
-        if case .none = work, let identifier { return identifier }
+        if case .none = work, let identifier, hasHistory || !history || connections.readOnlyReason != nil { return (identifier, hasHistory) }
         if let reason = connections.readOnlyReason {
             throw SQLiteError.readOnly("\(reason), and opening it needs to migrate: \(work)")
         }
@@ -23,7 +26,8 @@ extension SQLiteStore {
             try connection.transaction {
                 let identifier = try SQLiteMetadata(connection: connection).storeIdentifier()
                 try migrator.migrate(on: connection, storeIdentifier: identifier)
-                return identifier
+                if history { try SQLHistoryTable.create(on: connection, dialect: SQLiteDialect()) }
+                return (identifier, history || hasHistory)
             }
         }
     }

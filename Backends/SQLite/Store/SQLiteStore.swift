@@ -40,24 +40,27 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         self.connections = SQLiteConnections(
             writer: writer, readOnlyReason: readOnlyReason, maximumReaders: configuration.maximumReaders,
             openReader: configuration.location == .inMemory ? nil : { try Self.open(configuration, mode: mode, writer: false) })
-        if let migrationPlan {
-            self.identifier = try Self.prepare(schema, migrating: migrationPlan, on: connections)
-        } else {
-            self.identifier = try Self.prepare(tables, on: connections)
-        }
-        self.engine = try SQLStoreEngine(schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier)
+        let history = configuration.recordsHistory
+        let connections = connections
+        let prepared = try migrationPlan.map { try Self.prepare(schema, migrating: $0, history: history, on: connections) }
+            ?? Self.prepare(tables, history: history, on: connections)
+        self.identifier = prepared.identifier
+        self.engine = try SQLStoreEngine(
+            schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier, recordsHistory: history && prepared.hasHistory)
     }
 
-    /// The store identifier, once the tables match the schema. A database that already matches
-    /// is only read, so opening writes nothing then, and a read-only file opens.
-    private static func prepare(_ tables: SchemaTables, on connections: SQLiteConnections) throws -> String {
-        let (changes, identifier) = try connections.read { connection in
+    /// The store identifier, once the tables match the schema, and whether the history table
+    /// is there (created when `history` asks for it). A database that already matches is only
+    /// read, so opening writes nothing then, and a read-only file opens (without history when
+    /// it has no history table).
+    private static func prepare(_ tables: SchemaTables, history: Bool, on connections: SQLiteConnections) throws -> (identifier: String, hasHistory: Bool) {
+        let (changes, identifier, hasHistory) = try connections.read { connection in
             try connection.consistentRead(needed: true) {
                 (try SQLSchemaReconciler(tables: tables, connection: connection).requiredChanges(),
-                 try SQLiteMetadata(connection: connection).existingStoreIdentifier())
+                 try SQLiteMetadata(connection: connection).existingStoreIdentifier(), try SQLHistoryTable.exists(on: connection))
             }
         }
-        if changes.isEmpty, let identifier { return identifier }
+        if changes.isEmpty, let identifier, hasHistory || !history || connections.readOnlyReason != nil { return (identifier, hasHistory) }
         if let reason = connections.readOnlyReason {
             let needs = changes + (identifier == nil ? ["create Strata's metadata table"] : [])
             throw SQLiteError.readOnly("\(reason), and opening it needs to \(needs.joined(separator: ", "))")
@@ -65,7 +68,9 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         return try connections.write { connection in
             try connection.transaction {
                 try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
-                return try SQLiteMetadata(connection: connection).storeIdentifier()
+                let identifier = try SQLiteMetadata(connection: connection).storeIdentifier()
+                if history { try SQLHistoryTable.create(on: connection, dialect: SQLiteDialect()) }
+                return (identifier, history || hasHistory)
             }
         }
     }

@@ -27,6 +27,12 @@ public final class ModelContainer: @unchecked Sendable {
     let instrumentation: StoreInstrumentation?
     @MainActor private var createdMainContext: ModelContext?
     private let queryGeneration = Atomic<Int>(0)
+    /// Identifies this container's saves in the store's history, so it can tell them from others'.
+    let changeOrigin = UUID()
+    /// Every committed change: this container's contexts' saves, and others' while watched.
+    let changeFeed: ChangeFeed
+    /// Watches the store for other processes' commits while the feed has a subscriber that wants them.
+    private let externalChanges: ExternalChangeWatcher?
 
     /// Creates the container and opens its store.
     /// - Throws: ``SwiftDataError/unsupportedAttributeType`` or ``SwiftDataError/invalidSchema`` for a bad
@@ -58,6 +64,18 @@ public final class ModelContainer: @unchecked Sendable {
         self.dataStore = store
         self.logger = logger
         self.instrumentation = StoreInstrumentation.make(systemName: store.databaseSystemName, metrics: metrics, tracer: tracer)
+        let watcher = Mutex<ExternalChangeWatcher?>(nil)
+        self.changeFeed = ChangeFeed { watcher.withLock { $0 }?.reconcile() }
+        if let observing = store as? any ExternalCommitObserving {
+            self.externalChanges = ExternalChangeWatcher(store: observing, origin: changeOrigin, feed: changeFeed, logger: logger)
+            watcher.withLock { $0 = externalChanges }
+        } else {
+            self.externalChanges = nil
+        }
+    }
+
+    deinit {
+        externalChanges?.stop()
     }
 
     /// A logger that drops every message: the default, so nothing is printed unless the app asks.
@@ -97,6 +115,7 @@ public final class ModelContainer: @unchecked Sendable {
     /// - Throws: the store's error, or ``DataStoreError/unsupportedFeature``.
     public func erase() throws {
         try dataStore.erase()
+        changeFeed.publish(.everything(isExternal: false))
         NotificationCenter.default.post(name: ModelContext.didSave, object: self, userInfo: [
             ModelContext.NotificationKey.invalidatedAllIdentifiers.rawValue: true,
             ModelContext.NotificationKey.queryGeneration.rawValue: advanceQueryGeneration(),

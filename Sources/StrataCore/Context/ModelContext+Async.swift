@@ -10,7 +10,8 @@ extension ModelContext {
     /// The models matching `descriptor`; see ``fetch(_:)-sync``.
     /// - Throws: as ``fetch(_:)-sync``.
     nonisolated(nonsending) public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [T] {
-        try await instrumented(.fetch, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
+        await mergeCommittedChanges()
+        return try await instrumented(.fetch, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
             let route = try route(descriptor)
             return route.finish(try await storeFetch(route.storeDescriptor, entity: route.entity, during: "fetch"), of: self)
         }
@@ -19,7 +20,8 @@ extension ModelContext {
     /// How many models ``fetch(_:)-async`` would return.
     /// - Throws: as ``fetch(_:)-sync``.
     nonisolated(nonsending) public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> Int {
-        try await instrumented(.fetchCount, entity: Schema.entityName(for: T.self)) {
+        await mergeCommittedChanges()
+        return try await instrumented(.fetchCount, entity: Schema.entityName(for: T.self)) {
             guard let request = try storeRequest(descriptor, for: .fetchCount) else { return try await fetch(descriptor).count }
             do {
                 return try await container.dataStore.fetchCount(request)
@@ -32,7 +34,8 @@ extension ModelContext {
     /// The identifiers of the models ``fetch(_:)-async`` would return, in the same order.
     /// - Throws: as ``fetch(_:)-sync``.
     nonisolated(nonsending) public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [PersistentIdentifier] {
-        try await instrumented(.fetchIdentifiers, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
+        await mergeCommittedChanges()
+        return try await instrumented(.fetchIdentifiers, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
             guard let request = try storeRequest(descriptor, for: .fetchIdentifiers) else { return try await fetch(descriptor).map(\.persistentModelID) }
             do {
                 return try await container.dataStore.fetchIdentifiers(request)
@@ -45,6 +48,7 @@ extension ModelContext {
     /// Writes every pending change in one store transaction; see ``save()-sync``.
     /// - Throws: as ``save()-sync``; on failure nothing is written and every change stays pending.
     nonisolated(nonsending) public func save() async throws {
+        await mergeCommittedChanges()
         guard let changes = try changesToSave() else { return }
         try await instrumented(.save, entity: nil) { didSave(changes, try await write(to: container.dataStore, changes)) }
     }
@@ -62,7 +66,7 @@ extension ModelContext {
             let doomed = try await fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
             let request = DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState)
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
-            forgetDeleted(doomed)
+            didBatchDelete(doomed)
         }
     }
 

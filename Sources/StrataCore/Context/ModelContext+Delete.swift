@@ -34,7 +34,7 @@ extension ModelContext {
             let entityName = Schema.entityName(for: T.self)
             let doomed = try fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
             try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), identifiers: doomed)
-            forgetDeleted(doomed)
+            didBatchDelete(doomed)
         }
     }
 
@@ -108,5 +108,19 @@ extension ModelContext {
             }
         }
         return referrers
+    }
+}
+
+extension ModelContext {
+    /// Mirrors a committed batch delete on registered models and tells the change feed. The
+    /// rows a delete rule cascaded to are not known here, so the feed is told that anything of
+    /// the schema may have changed when a relationship could cascade.
+    func didBatchDelete(_ doomed: [PersistentIdentifier]) {
+        forgetDeleted(doomed)
+        guard !doomed.isEmpty else { return }
+        let cascades = container.schema.entities.contains { $0.relationships.contains { $0.deleteRule == .cascade } }
+        container.changeFeed.publish(cascades
+            ? ModelChanges(inserted: [], updated: [], deleted: doomed, token: nil, author: author, savingContext: editingState.id, invalidatesAll: true)
+            : ModelChanges(inserted: [], updated: [], deleted: doomed, token: nil, author: author, savingContext: editingState.id))
     }
 }

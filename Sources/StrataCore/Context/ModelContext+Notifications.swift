@@ -22,15 +22,22 @@ extension ModelContext {
         /// `Bool`, present and `true` when every identifier the container handed out may no
         /// longer name a row (posted by ``ModelContainer/erase()``).
         case invalidatedAllIdentifiers
+        /// ``DefaultHistoryToken``: where the store recorded the save in its history, when it
+        /// keeps one (a Strata addition).
+        case historyToken
     }
 
-    func post(_ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier]) {
+    func post(
+        _ name: Notification.Name, inserted: [PersistentIdentifier], updated: [PersistentIdentifier], deleted: [PersistentIdentifier],
+        token: DefaultHistoryToken? = nil
+    ) {
         var userInfo: [String: Any] = [
             NotificationKey.insertedIdentifiers.rawValue: inserted,
             NotificationKey.updatedIdentifiers.rawValue: updated,
             NotificationKey.deletedIdentifiers.rawValue: deleted,
         ]
         if name == Self.didSave { userInfo[NotificationKey.queryGeneration.rawValue] = container.advanceQueryGeneration() }
+        if let token { userInfo[NotificationKey.historyToken.rawValue] = token }
         NotificationCenter.default.post(name: name, object: self, userInfo: userInfo)
     }
 }

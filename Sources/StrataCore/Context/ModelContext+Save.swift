@@ -52,9 +52,11 @@ extension ModelContext {
         pendingDeletes = []
         undoLog = []
         // Re-keyed by position, the inserted models now have exactly the store's list.
-        post(
-            Self.didSave, inserted: outcome.insertedIdentifiers ?? inserted.map(\.storage.identifier), updated: updated.map(\.identifier),
-            deleted: deletedIdentifiers)
+        let committed = ModelChanges(
+            inserted: outcome.insertedIdentifiers ?? inserted.map(\.storage.identifier), updated: updated.map(\.identifier),
+            deleted: deletedIdentifiers, token: outcome.historyToken, author: author, savingContext: editingState.id)
+        post(Self.didSave, inserted: committed.inserted, updated: committed.updated, deleted: committed.deleted, token: committed.token)
+        container.changeFeed.publish(committed)
     }
 
     /// Runs `block`, then saves. When `block` throws, nothing is saved and its changes stay
@@ -119,7 +121,7 @@ extension ModelContext {
         return DataStoreSaveChangesRequest(
             inserted: try snapshots(count: inserted.count) { inserted[$0].storage },
             updated: try snapshots(count: updated.count) { updated[$0] },
-            deleted: changes.deleted.map { snapshot($0.anyBackingData) }, editingState: editingState)
+            deleted: changes.deleted.map { snapshot($0.anyBackingData) }, editingState: editingState, history: historyDraft(of: changes))
     }
 
     /// What the context takes from the store's answer to a save of `inserted` inserts.
@@ -130,7 +132,8 @@ extension ModelContext {
             reregister[identifier] = Self.values(of: stored, layout: entity.layout)
         }
         let permanent = result.insertedIdentifiers?.count == inserted ? result.insertedIdentifiers : nil
-        return SaveOutcome(remapped: { result.remappedIdentifiers }, insertedIdentifiers: permanent, reregister: reregister)
+        return SaveOutcome(
+            remapped: { result.remappedIdentifiers }, insertedIdentifiers: permanent, reregister: reregister, historyToken: result.historyToken)
     }
 
     /// Re-keys inserted models under the identifiers the store minted: by position when the
@@ -186,4 +189,6 @@ struct SaveOutcome {
     let insertedIdentifiers: [PersistentIdentifier]?
     /// Stored values the context's models take over.
     let reregister: [PersistentIdentifier: ContiguousArray<PersistentValue?>]
+    /// Where the store recorded the save in its history.
+    let historyToken: DefaultHistoryToken?
 }

@@ -42,6 +42,10 @@ public final class ModelContext {
     @exclusivity(unchecked) var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
     /// Fetched models whose attributes a partial fetch left out, by identifier, until they load.
     @exclusivity(unchecked) var unfetched: [PersistentIdentifier: UnfetchedBatch] = [:]
+    /// Other contexts' committed changes, until this context merges them.
+    let inbox = MergeInbox()
+    /// This context's subscription to the container's change feed.
+    private var feedSubscription = 0
 
     /// Creates a context over the container's store.
     public init(_ container: ModelContainer) {
@@ -49,9 +53,11 @@ public final class ModelContext {
         self.editingState = EditingState()
         owner.connect(self)
         container.dataStore.initializeState(for: editingState)
+        feedSubscription = subscribeToCommittedChanges()
     }
 
     deinit {
+        container.changeFeed.unsubscribe(feedSubscription)
         container.dataStore.invalidateState(for: editingState)
     }
 
@@ -120,9 +126,11 @@ public final class ModelContext {
         if failedRead == nil { failedRead = error }
     }
 
-    /// Throws, once, the error a store read met since the last save or fetch.
+    /// Merges other contexts' committed changes, then throws, once, the error a store read met
+    /// since the last save or fetch (the merge's own read included).
     /// - Throws: that error.
     func throwFailedRead() throws {
+        mergeCommittedChanges()
         guard let error = failedRead else { return }
         failedRead = nil
         throw error

@@ -24,6 +24,10 @@ public protocol HistoryRecording: DataStore, HistoryProviding where HistoryType 
     /// Deletes the stored transactions with these numbers.
     /// - Throws: the store's typed errors.
     func deleteHistoryRecords(_ tokens: [Int64]) throws
+    /// The number of the latest stored transaction; `nil` when none is stored. By default the
+    /// last of ``historyRecords(after:)``; a store with a long history answers directly.
+    /// - Throws: the store's typed errors.
+    func latestHistoryToken() throws -> Int64?
 }
 
 /// One stored transaction, as a store keeps it: its number and the payload text.
@@ -39,6 +43,10 @@ public struct HistoryRecord: Hashable, Sendable {
 
 extension HistoryRecording {
     public static var historyType: DefaultHistoryTransaction.Type { DefaultHistoryTransaction.self }
+
+    public func latestHistoryToken() throws -> Int64? {
+        try historyRecords(after: nil).last?.token
+    }
 
     public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
         var transactions = try matching(descriptor)

@@ -5,6 +5,7 @@ extension AnyModelStorage {
     /// reads as the property's default, or `nil`, and the model's context throws the error from
     /// its next save or fetch; without a default or a context to report to, it traps.
     func value<Value>(at index: Int, as _: Value.Type) -> Value {
+        mergeIfChangesWait()
         precondition(!isMissing, "\(identifier) names a model that is not in the store; model(for:) returns such a model, registeredModel(for:) or a fetch does not")
         if layout.isRelationship[index] { return relatedValue(at: index, as: Value.self) }
         switch object(at: index) {
@@ -30,6 +31,12 @@ extension AnyModelStorage {
         }
         setObject(.decoded(decoded), at: index)
         return decoded as! Value
+    }
+
+    /// Merges other contexts' committed changes into the model's context first when some wait,
+    /// so a read shows them (one atomic load when none wait).
+    @inline(__always) func mergeIfChangesWait() {
+        if let inbox = owner?.inbox, inbox.isPending { context?.mergeCommittedChanges() }
     }
 
     /// Writes property `index`, recording the change with the resolver. A directly stored value

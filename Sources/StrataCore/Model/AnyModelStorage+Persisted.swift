@@ -18,7 +18,7 @@ extension AnyModelStorage {
         return encoded
     }
 
-    private func encodedValue(at index: Int) throws -> PersistentValue? {
+    func encodedValue(at index: Int) throws -> PersistentValue? {
         let property = layout.properties[index]
         if property.isEphemeral { return nil }
         if let target = property.relationshipTarget {
@@ -77,7 +77,8 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
 
     @usableFromInline
     func _storedValue(at index: Int) -> PersistentValue? {
-        isMissing ? nil : values[index]
+        mergeIfChangesWait()
+        return isMissing ? nil : values[index]
     }
 
     @usableFromInline

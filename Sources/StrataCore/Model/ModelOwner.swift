@@ -15,7 +15,11 @@ final class ModelOwner {
     func connect(_ context: ModelContext) {
         resolver = context
         self.context = context
+        inbox = context.inbox
     }
+
+    /// The context's inbox of other contexts' changes, which a property read checks first.
+    private(set) var inbox: MergeInbox?
 
     /// Connects the owner to the evaluation graph (or other resolver) that created it.
     func connect(_ resolver: any ModelResolver) {

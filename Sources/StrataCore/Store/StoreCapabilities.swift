@@ -28,6 +28,9 @@ public struct StoreCapabilities: Hashable, Sendable {
         /// A container opened with a ``SchemaMigrationPlan`` migrates stored data recorded at an
         /// older version: lightweight and custom stages, all or nothing (docs/migrations.md).
         public static let migrationPlans = Feature("migrationPlans")
+        /// Saves record their history in the same transaction (``HistoryRecording``):
+        /// `fetchHistory`/`deleteHistory`, tokens in commit order, tombstones (docs/changes.md).
+        public static let history = Feature("history")
     }
 
     /// The features the store supports.
@@ -41,7 +44,7 @@ public struct StoreCapabilities: Hashable, Sendable {
     }
 
     /// Every feature, with the contract's semantics.
-    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans])
+    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans, .history])
 
     /// The first feature of `required` this store lacks.
     public func missing(from required: Set<Feature>) -> Feature? {

@@ -53,6 +53,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             for (entity, rows) in updates.groups { try update(rows, mapping: engine.mapping(entity)) }
         }
         try SQLDeletion(engine: engine, connection: connection, deleting: deleting).apply()
+        let historyToken = try recordHistory(of: request, inserted: permanent)
         // Rows the context must re-read: those an insert upserted onto (a stored row, or an
         // earlier insert of this save). Every other row holds exactly what the context sent.
         let reread = rows.merged.union(existing)
@@ -60,10 +61,20 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             rows.final.lazy.filter { reread.contains($0.persistentIdentifier) }.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { $1 })
         guard remapped.isEmpty else {
             return DataStoreSaveChangesResult(
-                for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister, insertedIdentifiers: permanent)
+                for: engine.storeIdentifier, remappedIdentifiers: remapped, snapshotsToReregister: reregister, insertedIdentifiers: permanent,
+                historyToken: historyToken)
         }
         return DataStoreSaveChangesResult(
-            for: engine.storeIdentifier, inserted: request.inserted, insertedIdentifiers: permanent, snapshotsToReregister: reregister)
+            for: engine.storeIdentifier, inserted: request.inserted, insertedIdentifiers: permanent, snapshotsToReregister: reregister,
+            historyToken: historyToken)
+    }
+
+    /// Records the save in the history table, last in its transaction; `nil` when the store or
+    /// the context records no history.
+    private func recordHistory(of request: DataStoreSaveChangesRequest<DefaultSnapshot>, inserted: [PersistentIdentifier]) throws -> DefaultHistoryToken? {
+        guard engine.recordsHistory, let history = request.history else { return nil }
+        let number = try SQLHistoryTable.append(history.payload(inserted: inserted), on: connection, dialect: engine.dialect)
+        return DefaultHistoryToken(storeIdentifier: engine.storeIdentifier, tokenValue: number)
     }
 
     /// The row each insert writes, copied under its permanent identifier (`permanent[i]` for

@@ -21,10 +21,13 @@ public struct SQLStoreEngine: Sendable {
     let mappings: [String: EntityMapping]
     /// Whether some entity shares its table with others in a class hierarchy.
     let hasHierarchies: Bool
+    /// Whether saves record their history in ``SQLHistoryTable`` (the table exists).
+    public let recordsHistory: Bool
 
     /// - Throws: ``SwiftDataError/invalidSchema`` when a name does not fit the dialect.
-    public init(schema: Schema, dialect: any SQLDialect, storeIdentifier: String) throws {
+    public init(schema: Schema, dialect: any SQLDialect, storeIdentifier: String, recordsHistory: Bool = false) throws {
         self.schema = schema
+        self.recordsHistory = recordsHistory
         self.dialect = dialect
         self.storeIdentifier = storeIdentifier
         self.tables = try SchemaTables(schema: schema, dialect: dialect)

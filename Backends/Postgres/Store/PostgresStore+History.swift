@@ -1,0 +1,20 @@
+import StrataCore
+import StrataSQL
+
+/// History in `_strata_history`, written by each save's transaction (``SQLHistoryTable``).
+/// Always read on the primary: a replica may not have replayed the transaction a notification
+/// announced.
+extension PostgresStore: HistoryRecording {
+    public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
+        try pool.run { try SQLHistoryTable.records(after: token, on: $0.connection(), dialect: self.engine.dialect) }
+    }
+
+    public func latestHistoryToken() throws -> Int64? {
+        try pool.run { try SQLHistoryTable.latest(on: $0.connection(), dialect: self.engine.dialect) }
+    }
+
+    public func deleteHistoryRecords(_ tokens: [Int64]) throws {
+        guard !tokens.isEmpty else { return }
+        try write(editingState: nil) { try SQLHistoryTable.delete(tokens, on: $0, dialect: self.engine.dialect) }
+    }
+}

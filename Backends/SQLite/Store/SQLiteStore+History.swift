@@ -1,0 +1,20 @@
+import StrataCore
+import StrataSQL
+
+/// History in `_strata_history`, written by each save's transaction (``SQLHistoryTable``).
+extension SQLiteStore: HistoryRecording {
+    public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
+        try connections.read { try SQLHistoryTable.records(after: token, on: $0, dialect: engine.dialect) }
+    }
+
+    public func latestHistoryToken() throws -> Int64? {
+        try connections.read { try SQLHistoryTable.latest(on: $0, dialect: engine.dialect) }
+    }
+
+    public func deleteHistoryRecords(_ tokens: [Int64]) throws {
+        guard !tokens.isEmpty else { return }
+        try connections.write { connection in
+            try connection.transaction { try SQLHistoryTable.delete(tokens, on: connection, dialect: engine.dialect) }
+        }
+    }
+}

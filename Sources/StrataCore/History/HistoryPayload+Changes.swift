@@ -1,0 +1,22 @@
+import Foundation
+
+extension HistoryPayload {
+    /// The payload of a stored record; `nil` when this version cannot read it.
+    static func decode(_ record: HistoryRecord) -> HistoryPayload? {
+        try? decoder.decode(HistoryPayload.self, from: Data(record.payload.utf8))
+    }
+
+    /// The identifiers the transaction changed, as the change feed delivers them.
+    func changes(token: DefaultHistoryToken) -> ModelChanges {
+        let store = token.storeIdentifier
+        let inserted = self.inserted.flatMap { rows in
+            (rows.integerKeys.map(PersistentIdentifier.PrimaryKey.integer) + rows.otherKeys).map {
+                PersistentIdentifier(storeIdentifier: store, entityName: rows.entity, primaryKey: $0)
+            }
+        }
+        return ModelChanges(
+            inserted: inserted, updated: updated.map { PersistentIdentifier(storeIdentifier: store, entityName: $0.entity, primaryKey: $0.key) },
+            deleted: deleted.map { PersistentIdentifier(storeIdentifier: store, entityName: $0.entity, primaryKey: $0.key) }, token: token,
+            author: author, savingContext: nil, isExternal: true)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+@testable import StrataCore
+import Strata
+import Testing
+
+/// The container's change feed: subscriptions are freed, the history fetch reads only past a
+/// token bound, a sleeping context's inbox stays bounded, and history can be turned off.
+@Suite struct ChangeFeedTests {
+    private func makeContainer(recordsHistory: Bool = true) throws -> ModelContainer {
+        var configuration = InMemoryConfiguration()
+        configuration.recordsHistory = recordsHistory
+        return try ModelContainer(for: Trip.self, Stop.self, configurations: configuration)
+    }
+
+    @Test func cancellingALiveQueryFreesItsSubscription() async throws {
+        let container = try makeContainer()
+        let before = container.changeFeed.subscriberCount
+        let firstAnswer = AsyncStream.makeStream(of: Int.self)
+        let consumer = Task {
+            let context = ModelContext(container)
+            for try await count in context.liveCount(for: FetchDescriptor<Trip>()) { firstAnswer.continuation.yield(count) }
+        }
+        var answers = firstAnswer.stream.makeAsyncIterator()
+        #expect(await answers.next() == 0)
+        #expect(container.changeFeed.subscriberCount == before + 2, "the consumer's context and its live query subscribe")
+        consumer.cancel()
+        _ = await consumer.result
+        #expect(container.changeFeed.subscriberCount == before, "cancelled, the live query and its context leave the feed")
+    }
+
+    @Test func endingAChangeStreamFreesItsSubscription() async throws {
+        let container = try makeContainer()
+        let before = container.changeFeed.subscriberCount
+        let consumer = Task { for await _ in container.changes() {} }
+        while container.changeFeed.subscriberCount == before { await Task.yield() }
+        consumer.cancel()
+        _ = await consumer.value
+        #expect(container.changeFeed.subscriberCount == before)
+    }
+
+    @Test func theHistoryFetchReadsOnlyPastATokenBound() throws {
+        let token = DefaultHistoryToken(storeIdentifier: "s", tokenValue: 7)
+        typealias Descriptor = HistoryDescriptor<DefaultHistoryTransaction>
+        #expect(Descriptor.tokenLowerBound(of: #Predicate { $0.token > token }) == 7)
+        #expect(Descriptor.tokenLowerBound(of: #Predicate { $0.token >= token }) == 6)
+        #expect(Descriptor.tokenLowerBound(of: #Predicate { $0.author == "x" && $0.token > token }) == 7)
+        #expect(Descriptor.tokenLowerBound(of: #Predicate { $0.token < token }) == nil)
+        #expect(Descriptor.tokenLowerBound(of: #Predicate { $0.author == "x" || $0.token > token }) == nil)
+    }
+
+    @Test func aSleepingContextsInboxStaysBounded() throws {
+        let inbox = MergeInbox()
+        let many = (0..<(MergeInbox.listLimit + 1)).map { PersistentIdentifier(storeIdentifier: "s", entityName: "Trip", primaryKey: .integer(Int64($0))) }
+        inbox.add(ModelChanges(inserted: [], updated: many, deleted: [], token: nil, author: nil, savingContext: nil))
+        let waiting = inbox.take()
+        #expect(waiting.everything && waiting.updated.isEmpty, "past the limit the inbox reloads everything instead of listing")
+        #expect(!inbox.isPending)
+    }
+
+    @Test func aStoreWithoutHistoryRecordsNoneAndStillFeedsChanges() async throws {
+        let container = try makeContainer(recordsHistory: false)
+        var changes = container.changes().makeAsyncIterator()
+        let context = ModelContext(container)
+        context.insert(Trip(name: "Porto", start: .now))
+        try await context.save()
+        #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).isEmpty)
+        let change = await changes.next()
+        #expect(change?.inserted.count == 1 && change?.token == nil)
+    }
+}
+
