@@ -58,6 +58,8 @@ struct Options {
     var migrate = false
     /// `--sync-import`: StrataSync's JSON import against JSONDecoder + raw inserts (SyncImportBenchmark.swift).
     var syncImport = false
+    /// `--history`: a save with and without history (HistoryBenchmark.swift).
+    var history = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -93,12 +95,14 @@ struct Options {
             case "--hierarchy": hierarchy = true
             case "--migrate": migrate = true
             case "--sync-import": syncImport = true
+            case "--history": history = true
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 print("       --migrate [--rows N (1000000)] [--runs R (3)]")
                 print("       --sync-import [--rows N (100000)] [--runs R (3)] [--postgres URL]")
+                print("       --history [--rows N (100000)] [--runs R (3)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -198,6 +202,10 @@ if options.migrate {
 }
 if options.syncImport {
     try SyncImportBenchmark.run(options: options)
+    exit(0)
+}
+if options.history {
+    try HistoryBenchmark.run(options: options)
     exit(0)
 }
 if let url = options.postgres {

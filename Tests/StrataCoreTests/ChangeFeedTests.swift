@@ -1,6 +1,7 @@
 import Foundation
 @testable import StrataCore
 import Strata
+import Observation
 import Testing
 
 /// The container's change feed: subscriptions are freed, the history fetch reads only past a
@@ -69,3 +70,21 @@ import Testing
     }
 }
 
+
+/// Observation consumers see a live query's answers through ``ObservedResults``.
+@MainActor @Suite struct ObservedResultsTests {
+    @Test func anotherContextsSaveChangesTheObservedResults() async throws {
+        let container = try ModelContainer(for: Trip.self, Stop.self, configurations: InMemoryConfiguration())
+        let observed = ObservedResults(FetchDescriptor<Trip>(), in: container.mainContext)
+        let changed = AsyncStream.makeStream(of: Void.self)
+        withObservationTracking { _ = observed.results } onChange: { changed.continuation.yield() }
+        let writer = ModelContext(container)
+        writer.insert(Trip(name: "Faro", start: .now))
+        try await writer.save()
+        var signals = changed.stream.makeAsyncIterator()
+        await signals.next()
+        for _ in 0..<500 where observed.results.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(observed.results.map(\.name) == ["Faro"])
+        observed.stop()
+    }
+}

@@ -15,7 +15,7 @@ struct HistoryDecoder {
         var changes: [HistoryChange] = []
         func next() -> Int64 { Int64(changes.count) }
         for rows in payload.inserted {
-            let keys = rows.integerKeys.map(PersistentIdentifier.PrimaryKey.integer) + rows.otherKeys
+            let keys = rows.keys
             guard let entity = schema.entitiesByName[rows.entity] else { continue }
             for key in keys { changes.append(insert(entity.modelType, identifier(rows.entity, key), change: next(), in: record.token)) }
         }

@@ -23,14 +23,8 @@ public struct HistoryDraft: Sendable {
     public func payload(inserted: [PersistentIdentifier]) -> String {
         var groups: [HistoryPayload.InsertedRows] = []
         for identifier in inserted {
-            if groups.last?.entity != identifier.entityName {
-                groups.append(HistoryPayload.InsertedRows(entity: identifier.entityName, integerKeys: [], otherKeys: []))
-            }
-            if case .integer(let key) = identifier.primaryKey {
-                groups[groups.count - 1].integerKeys.append(key)
-            } else {
-                groups[groups.count - 1].otherKeys.append(identifier.primaryKey)
-            }
+            if groups.last?.entity != identifier.entityName { groups.append(HistoryPayload.InsertedRows(entity: identifier.entityName)) }
+            groups[groups.count - 1].append(identifier.primaryKey)
         }
         let payload = HistoryPayload(
             timestamp: timestamp.timeIntervalSince1970, author: author, origin: origin, process: Self.process.name,

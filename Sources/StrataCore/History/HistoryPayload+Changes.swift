@@ -10,7 +10,7 @@ extension HistoryPayload {
     func changes(token: DefaultHistoryToken) -> ModelChanges {
         let store = token.storeIdentifier
         let inserted = self.inserted.flatMap { rows in
-            (rows.integerKeys.map(PersistentIdentifier.PrimaryKey.integer) + rows.otherKeys).map {
+            rows.keys.map {
                 PersistentIdentifier(storeIdentifier: store, entityName: rows.entity, primaryKey: $0)
             }
         }

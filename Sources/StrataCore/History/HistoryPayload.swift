@@ -16,7 +16,6 @@ struct HistoryPayload: Codable {
     var updated: [UpdatedRow]
     var deleted: [DeletedRow]
 
-    /// The keys of one entity's inserted rows; integer keys (the usual case) in their own list.
     /// The encoder stores use (NaN and infinities, which JSON lacks, as strings).
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
@@ -31,10 +30,33 @@ struct HistoryPayload: Codable {
         return decoder
     }
 
+    /// The keys of one entity's inserted rows. Integer keys (the usual case) are kept as runs of
+    /// consecutive keys, `[first, count]`: a store mints the keys of one save in sequence, so a
+    /// save of 100,000 rows is usually one run.
     struct InsertedRows: Codable {
         var entity: String
-        var integerKeys: [Int64]
+        var integerRuns: [[Int64]]
         var otherKeys: [PersistentIdentifier.PrimaryKey]
+
+        init(entity: String) {
+            self.entity = entity
+            integerRuns = []
+            otherKeys = []
+        }
+
+        mutating func append(_ key: PersistentIdentifier.PrimaryKey) {
+            guard case .integer(let value) = key else { return otherKeys.append(key) }
+            if let last = integerRuns.last, last[0] + last[1] == value {
+                integerRuns[integerRuns.count - 1][1] += 1
+            } else {
+                integerRuns.append([value, 1])
+            }
+        }
+
+        /// Every key, integer runs expanded.
+        var keys: [PersistentIdentifier.PrimaryKey] {
+            integerRuns.flatMap { run in (run[0]..<run[0] + run[1]).map(PersistentIdentifier.PrimaryKey.integer) } + otherKeys
+        }
     }
 
     struct UpdatedRow: Codable {
