@@ -74,7 +74,7 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
         let matching = try fetch(DataStoreFetchRequest(descriptor: FetchDescriptor(predicate: request.predicate), editingState: request.editingState))
         let entityName = Schema.entityName(for: T.self)
         let doomed = matching.fetchedSnapshots.filter { request.includeSubclasses || $0.persistentIdentifier.entityName == entityName }
-        _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: request.editingState))
+        _ = try save(DataStoreSaveChangesRequest(inserted: [], updated: [], deleted: doomed, editingState: request.editingState, history: request.history))
     }
 
     func entity<T: PersistentModel>(for type: T.Type) throws -> Schema.Entity {

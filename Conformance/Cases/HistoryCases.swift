@@ -8,7 +8,7 @@ enum HistoryCases {
     static let category = "history"
 
     static let all: [ConformanceCase] = [
-        changeKinds, tokenDescriptors, retention, failedSavesRecordNothing, concurrentWritersInCommitOrder,
+        changeKinds, tokenDescriptors, retention, failedSavesRecordNothing, concurrentWritersInCommitOrder, batchDelete,
     ]
 
     typealias Transaction = DefaultHistoryTransaction
@@ -132,6 +132,24 @@ enum HistoryCases {
         let transactions = try history(container)
         try Check.equal(transactions.count, 2, "the retry recorded one transaction")
         try Check.equal(transactions[1].changes.map(\.changedPersistentIdentifier), [alpha.persistentModelID], "with exactly the retried change")
+    }
+
+    /// `delete(model:where:)` is one transaction deleting exactly the matching rows.
+    static let batchDelete = ConformanceCase("history.batchDelete.recorded", category: category, requires: [.history]) { environment in
+        let container = try environment.makeContainer(for: ConformanceModels.history)
+        let context = ModelContext(container)
+        let memos = (0..<4).map { Memo(slug: "b\($0)", title: "B", rank: $0) }
+        for memo in memos { context.insert(memo) }
+        try context.save()
+        try context.delete(model: Memo.self, where: #Predicate { $0.rank >= 2 })
+        let transactions = try history(container)
+        try Check.equal(transactions.count, 2, "the inserts, then the batch delete")
+        let deleted = transactions[1].changes.compactMap { change -> PersistentIdentifier? in
+            guard case .delete(let delete) = change else { return nil }
+            return delete.changedPersistentIdentifier
+        }
+        try Check.equal(Set(deleted), Set(memos[2...].map(\.persistentModelID)), "the batch delete's transaction deletes the matching memos")
+        try Check.equal(transactions[1].changes.count, 2, "and nothing else")
     }
 
     /// Eight writers save at once while a reader follows the history by token: a save that

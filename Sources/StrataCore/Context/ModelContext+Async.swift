@@ -64,7 +64,8 @@ extension ModelContext {
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
             let doomed = try await fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
-            let request = DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState)
+            let request = DataStoreBatchDeleteRequest(
+                predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState, history: historyDraft(deleting: doomed))
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
             didBatchDelete(doomed)
         }

@@ -33,7 +33,8 @@ extension ModelContext {
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
             let doomed = try fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
-            try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState), identifiers: doomed)
+            try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(
+                predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState, history: historyDraft(deleting: doomed)), identifiers: doomed)
             didBatchDelete(doomed)
         }
     }

@@ -50,6 +50,14 @@ extension ModelContext {
         }
         return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: updated, deleted: deleted)
     }
+
+    /// What the store records of a batch delete of `doomed`: the rows, without tombstones (their
+    /// values were never loaded). `nil` when the store keeps no history.
+    func historyDraft(deleting doomed: [PersistentIdentifier]) -> HistoryDraft? {
+        guard container.dataStore is any HistoryRecording else { return nil }
+        let deleted = doomed.map { HistoryPayload.DeletedRow(entity: $0.entityName, key: $0.primaryKey, preserved: [:]) }
+        return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted)
+    }
 }
 
 extension HistoryProviding {

@@ -115,10 +115,14 @@ public struct DataStoreBatchDeleteRequest<T: PersistentModel>: Sendable {
     public let predicate: Predicate<T>?
     public let includeSubclasses: Bool
     public let editingState: EditingState
+    /// What a ``HistoryRecording`` store records for this delete (the rows the context found
+    /// matching, without tombstones); `nil` when the context records none.
+    public let history: HistoryDraft?
 
-    public init(predicate: Predicate<T>?, includeSubclasses: Bool = true, editingState: EditingState) {
+    public init(predicate: Predicate<T>?, includeSubclasses: Bool = true, editingState: EditingState, history: HistoryDraft? = nil) {
         self.predicate = predicate
         self.includeSubclasses = includeSubclasses
         self.editingState = editingState
+        self.history = history
     }
 }

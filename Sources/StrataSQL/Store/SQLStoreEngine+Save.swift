@@ -13,6 +13,13 @@ extension SQLStoreEngine {
     /// once and go through the delete rules set by set (``SQLDeletion``). Call inside one write
     /// transaction.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {
+        try deleteMatching(request, on: connection)
+        if recordsHistory, let history = request.history {
+            _ = try SQLHistoryTable.append(history.payload(inserted: []), on: connection, dialect: dialect)
+        }
+    }
+
+    private func deleteMatching<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {
         let mapping = try mapping(for: T.self)
         var keys = try select(FetchDescriptor(predicate: request.predicate), mapping: mapping, columns: [.column(table: Self.rowAlias, name: SQLNames.primaryKey)])
         if !request.includeSubclasses { keys.filter = .joined([mapping.ownRowsCondition(alias: Self.rowAlias), keys.filter], by: "AND") }
