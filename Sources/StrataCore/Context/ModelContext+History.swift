@@ -29,34 +29,56 @@ extension ModelContext {
     /// keeps no history.
     func historyDraft(of changes: SavedChanges) -> HistoryDraft? {
         guard container.dataStore is any HistoryRecording else { return nil }
-        let updated = changes.updated.map { storage in
+        var updated: [HistoryPayload.Rows] = []
+        // Saves change runs of one entity the same way: name the properties once per run.
+        var last: (layout: ObjectIdentifier, slots: UInt64, names: [String])?
+        for storage in changes.updated {
             let layout = storage.layout
-            let names = layout.properties.indices.lazy
-                .filter { storage.changedSlots == .max || ($0 < 64 && storage.changedSlots & (1 << UInt64($0)) != 0) }
-                .filter { !layout.properties[$0].isEphemeral }
-                .map { layout.properties[$0].name }
-            return HistoryPayload.UpdatedRow(entity: storage.identifier.entityName, key: storage.identifier.primaryKey, properties: Array(names))
-        }
-        let deleted = changes.deleted.map { model in
-            let storage = model.storage
-            var preserved: [String: PersistentValue] = [:]
-            if let entity = container.schema.entitiesByName[storage.identifier.entityName] {
-                for attribute in entity.attributes where attribute.options.contains(.preserveValueOnDeletion) {
-                    guard let index = storage.layout.indexByKeyPath[attribute.keyPath], let value = try? storage.encodedValue(at: index) else { continue }
-                    preserved[attribute.name] = value
-                }
+            if last?.layout != ObjectIdentifier(layout) || last?.slots != storage.changedSlots {
+                last = (ObjectIdentifier(layout), storage.changedSlots, Self.changedNames(storage.changedSlots, layout: layout))
             }
-            return HistoryPayload.DeletedRow(entity: storage.identifier.entityName, key: storage.identifier.primaryKey, preserved: preserved)
+            updated.append(storage.identifier.primaryKey, entity: storage.identifier.entityName, properties: last!.names)
         }
-        return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: updated, deleted: deleted)
+        var deleted: [HistoryPayload.Rows] = []
+        var tombstones: [HistoryPayload.Tombstone] = []
+        for model in changes.deleted {
+            let storage = model.storage, identifier = storage.identifier
+            let preserved = preservedValues(of: storage)
+            if preserved.isEmpty {
+                deleted.append(identifier.primaryKey, entity: identifier.entityName)
+            } else {
+                tombstones.append(HistoryPayload.Tombstone(entity: identifier.entityName, key: identifier.primaryKey, preserved: preserved))
+            }
+        }
+        return HistoryDraft(
+            author: author, timestamp: Date(), origin: container.changeOrigin, updated: updated, deleted: deleted, tombstones: tombstones)
     }
 
     /// What the store records of a batch delete of `doomed`: the rows, without tombstones (their
     /// values were never loaded). `nil` when the store keeps no history.
     func historyDraft(deleting doomed: [PersistentIdentifier]) -> HistoryDraft? {
         guard container.dataStore is any HistoryRecording else { return nil }
-        let deleted = doomed.map { HistoryPayload.DeletedRow(entity: $0.entityName, key: $0.primaryKey, preserved: [:]) }
-        return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted)
+        var deleted: [HistoryPayload.Rows] = []
+        for identifier in doomed { deleted.append(identifier.primaryKey, entity: identifier.entityName) }
+        return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted, tombstones: [])
+    }
+
+    /// The names of the persisted properties whose bits `slots` sets (every bit: all of them).
+    private static func changedNames(_ slots: UInt64, layout: EntityLayout) -> [String] {
+        layout.properties.indices
+            .filter { (slots == .max || ($0 < 64 && slots & (1 << UInt64($0)) != 0)) && !layout.properties[$0].isEphemeral }
+            .map { layout.properties[$0].name }
+    }
+
+    /// The persisted values of the model's attributes marked `.preserveValueOnDeletion`.
+    private func preservedValues(of storage: AnyModelStorage) -> [String: PersistentValue] {
+        guard let entity = container.schema.entitiesByName[storage.identifier.entityName] else { return [:] }
+        var preserved: [String: PersistentValue] = [:]
+        for attribute in entity.attributes where attribute.options.contains(.preserveValueOnDeletion) {
+            guard let index = storage.layout.indexByKeyPath[attribute.keyPath], let value = try? storage.encodedValue(at: index) else { continue }
+            preserved[attribute.name] = value
+        }
+        return preserved
     }
 }
 

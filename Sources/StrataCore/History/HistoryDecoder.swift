@@ -15,15 +15,23 @@ struct HistoryDecoder {
         var changes: [HistoryChange] = []
         func next() -> Int64 { Int64(changes.count) }
         for rows in payload.inserted {
-            let keys = rows.keys
             guard let entity = schema.entitiesByName[rows.entity] else { continue }
-            for key in keys { changes.append(insert(entity.modelType, identifier(rows.entity, key), change: next(), in: record.token)) }
+            for key in rows.keys.keys { changes.append(insert(entity.modelType, identifier(rows.entity, key), change: next(), in: record.token)) }
         }
-        for row in payload.updated {
-            guard let entity = schema.entitiesByName[row.entity] else { continue }
-            changes.append(update(entity.modelType, identifier(row.entity, row.key), entity: entity, properties: row.properties, change: next(), in: record.token))
+        for rows in payload.updated {
+            guard let entity = schema.entitiesByName[rows.entity] else { continue }
+            for key in rows.keys.keys {
+                changes.append(update(
+                    entity.modelType, identifier(rows.entity, key), entity: entity, properties: rows.properties ?? [], change: next(), in: record.token))
+            }
         }
-        for row in payload.deleted {
+        for rows in payload.deleted {
+            guard let entity = schema.entitiesByName[rows.entity] else { continue }
+            for key in rows.keys.keys {
+                changes.append(delete(entity.modelType, identifier(rows.entity, key), entity: entity, preserved: [:], change: next(), in: record.token))
+            }
+        }
+        for row in payload.tombstones {
             guard let entity = schema.entitiesByName[row.entity] else { continue }
             changes.append(delete(entity.modelType, identifier(row.entity, row.key), entity: entity, preserved: row.preserved, change: next(), in: record.token))
         }

@@ -8,27 +8,29 @@ public struct HistoryDraft: Sendable {
     /// When the context saved.
     public let timestamp: Date
     let origin: UUID
-    let updated: [HistoryPayload.UpdatedRow]
-    let deleted: [HistoryPayload.DeletedRow]
+    let updated: [HistoryPayload.Rows]
+    let deleted: [HistoryPayload.Rows]
+    let tombstones: [HistoryPayload.Tombstone]
 
-    init(author: String?, timestamp: Date, origin: UUID, updated: [HistoryPayload.UpdatedRow], deleted: [HistoryPayload.DeletedRow]) {
+    init(
+        author: String?, timestamp: Date, origin: UUID, updated: [HistoryPayload.Rows], deleted: [HistoryPayload.Rows],
+        tombstones: [HistoryPayload.Tombstone]
+    ) {
         self.author = author
         self.timestamp = timestamp
         self.origin = origin
         self.updated = updated
         self.deleted = deleted
+        self.tombstones = tombstones
     }
 
     /// The text a store keeps for this save, given the permanent identifier of each insert.
     public func payload(inserted: [PersistentIdentifier]) -> String {
-        var groups: [HistoryPayload.InsertedRows] = []
-        for identifier in inserted {
-            if groups.last?.entity != identifier.entityName { groups.append(HistoryPayload.InsertedRows(entity: identifier.entityName)) }
-            groups[groups.count - 1].append(identifier.primaryKey)
-        }
+        var groups: [HistoryPayload.Rows] = []
+        for identifier in inserted { groups.append(identifier.primaryKey, entity: identifier.entityName) }
         let payload = HistoryPayload(
             timestamp: timestamp.timeIntervalSince1970, author: author, origin: origin, process: Self.process.name,
-            processIdentifier: Self.process.identifier, inserted: groups, updated: updated, deleted: deleted)
+            processIdentifier: Self.process.identifier, inserted: groups, updated: updated, deleted: deleted, tombstones: tombstones)
         // Every field encodes (strings, numbers, persisted values, non-finite numbers as text).
         return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
     }

@@ -9,14 +9,12 @@ extension HistoryPayload {
     /// The identifiers the transaction changed, as the change feed delivers them.
     func changes(token: DefaultHistoryToken) -> ModelChanges {
         let store = token.storeIdentifier
-        let inserted = self.inserted.flatMap { rows in
-            rows.keys.map {
-                PersistentIdentifier(storeIdentifier: store, entityName: rows.entity, primaryKey: $0)
-            }
+        func identifiers(_ groups: [Rows]) -> [PersistentIdentifier] {
+            groups.flatMap { rows in rows.keys.keys.map { PersistentIdentifier(storeIdentifier: store, entityName: rows.entity, primaryKey: $0) } }
         }
+        let tombstoned = tombstones.map { PersistentIdentifier(storeIdentifier: store, entityName: $0.entity, primaryKey: $0.key) }
         return ModelChanges(
-            inserted: inserted, updated: updated.map { PersistentIdentifier(storeIdentifier: store, entityName: $0.entity, primaryKey: $0.key) },
-            deleted: deleted.map { PersistentIdentifier(storeIdentifier: store, entityName: $0.entity, primaryKey: $0.key) }, token: token,
+            inserted: identifiers(inserted), updated: identifiers(updated), deleted: identifiers(deleted) + tombstoned, token: token,
             author: author, savingContext: nil, isExternal: true)
     }
 }
