@@ -31,7 +31,8 @@ extension CollectionCases {
     /// and `fetchIdentifiers` agreeing.
     static func graphCase<T: PersistentModel>(
         _ id: String, seed: @escaping @Sendable (ModelContext) -> [String: any PersistentModel], name: @escaping @Sendable (T) -> String,
-        predicate: @escaping @Sendable (_ ids: [String: PersistentIdentifier]) -> Predicate<T>, expected: [String]
+        predicate: @escaping @Sendable (_ ids: [String: PersistentIdentifier]) -> Predicate<T>, expected: [String],
+        inStore: Bool = false
     ) -> ConformanceCase {
         ConformanceCase(id, category: category) { environment in
             let container = try environment.makeContainer()
@@ -44,6 +45,10 @@ extension CollectionCases {
             try Check.sameElements(fetched.map(name), expected, "models matching the predicate")
             try Check.equal(try context.fetchCount(descriptor), expected.count, "fetchCount agrees with fetch")
             try Check.sameElements(try context.fetchIdentifiers(descriptor), fetched.map(\.persistentModelID), "fetchIdentifiers agrees with fetch")
+            if inStore {
+                let explanation = try context.explain(descriptor)
+                try Check.that(!explanation.fallsBack, "the store evaluates the predicate, none of it in memory: \(explanation)")
+            }
         }
     }
 
@@ -93,7 +98,7 @@ extension CollectionCases {
             graphCase("\(category).identifier.equals", seed: rowGraph, name: tag, predicate: { ids in
                 let three = ids["three"]!
                 return #Predicate<Row> { $0.persistentModelID == three }
-            }, expected: ["three"]),
+            }, expected: ["three"], inStore: true),
             graphCase("\(category).identifier.notEquals", seed: rowGraph, name: tag, predicate: { ids in
                 let three = ids["three"]!
                 return #Predicate<Row> { $0.persistentModelID != three }
@@ -109,11 +114,39 @@ extension CollectionCases {
             graphCase("\(category).identifier.throughToOne", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
                 let ann = ids["ann"]!
                 return #Predicate<Pet> { $0.owner?.persistentModelID == ann }
-            }, expected: ["rex", "fido"]),
+            }, expected: ["rex", "fido"], inStore: true),
             graphCase("\(category).identifier.notThroughToOneKeepsNilOwner", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
                 let ann = ids["ann"]!
                 return #Predicate<Pet> { $0.owner?.persistentModelID != ann }
             }, expected: ["tom", "stray"]),
+            graphCase("\(category).identifier.throughToOneCapturedOptional", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
+                let ann: PersistentIdentifier? = ids["ann"]
+                return #Predicate<Pet> { $0.owner?.persistentModelID == ann }
+            }, expected: ["rex", "fido"], inStore: true),
+            graphCase("\(category).identifier.notThroughToOneCapturedOptional", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
+                let ann: PersistentIdentifier? = ids["ann"]
+                return #Predicate<Pet> { $0.owner?.persistentModelID != ann }
+            }, expected: ["tom", "stray"], inStore: true),
+            graphCase("\(category).identifier.throughToOneCapturedNilMatchesNilOwner", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { _ in
+                let none: PersistentIdentifier? = nil
+                return #Predicate<Pet> { $0.owner?.persistentModelID == none }
+            }, expected: ["stray"], inStore: true),
+            graphCase("\(category).identifier.capturedOptionalNilOrEquals", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
+                let ann: PersistentIdentifier? = ids["ann"]
+                return #Predicate<Pet> { ann == nil || $0.owner?.persistentModelID == ann }
+            }, expected: ["rex", "fido"], inStore: true),
+            graphCase("\(category).identifier.capturedNilOrEqualsMatchesAll", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { _ in
+                let none: PersistentIdentifier? = nil
+                return #Predicate<Pet> { none == nil || $0.owner?.persistentModelID == none }
+            }, expected: ["rex", "fido", "tom", "stray"], inStore: true),
+            graphCase("\(category).identifier.capturedOptionalUnwrapped", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
+                let bob: PersistentIdentifier? = ids["bob"]
+                return #Predicate<Pet> { bob != nil && $0.owner?.persistentModelID == bob! }
+            }, expected: ["tom"], inStore: true),
+            graphCase("\(category).identifier.capturedOptionalOnTheLeft", seed: petGraph, name: { (pet: Pet) in pet.name }, predicate: { ids in
+                let bob: PersistentIdentifier? = ids["bob"]
+                return #Predicate<Pet> { bob == $0.owner?.persistentModelID }
+            }, expected: ["tom"], inStore: true),
         ]
     }
 }

@@ -5,7 +5,7 @@ enum NullSafetyCases {
     static let category = "nullSafety"
 
     static let all: [ConformanceCase] = intCases() + doubleCases() + stringCases() + boolCases() + dateCases()
-        + logicCases() + unwrapCases() + coalesceCases() + complementCases()
+        + logicCases() + unwrapCases() + coalesceCases() + complementCases() + capturedCases()
 
     /// `Fixtures.nullableRows()` plus a row whose `flag` is true and every optional is nil, so
     /// short-circuit cases have a row where the left side decides before an unwrap of nil.

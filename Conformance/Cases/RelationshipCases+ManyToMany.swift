@@ -30,6 +30,22 @@ extension RelationshipCases {
             cid.courses.append(try DeleteRuleCases.one(context, #Predicate<Course> { $0.title == "void" }))
         }, students: ["ann": ["math", "art"], "bob": ["chem"], "cid": ["chem", "void"], "dee": ["art"]],
            courses: ["math": ["ann"], "art": ["ann", "dee"], "chem": ["bob", "cid"], "void": ["cid"]]),
+        edit("appendExistingToLinked", edit: { context in
+            let ann = try DeleteRuleCases.one(context, #Predicate<Student> { $0.name == "ann" })
+            ann.courses.append(try DeleteRuleCases.one(context, #Predicate<Course> { $0.title == "chem" }))
+        }, students: ["ann": ["math", "art", "chem"], "bob": ["chem"], "cid": [], "dee": ["art"]],
+           courses: ["math": ["ann"], "art": ["ann", "dee"], "chem": ["bob", "ann"], "void": []]),
+        edit("appendExistingFromCourseSide", edit: { context in
+            let void = try DeleteRuleCases.one(context, #Predicate<Course> { $0.title == "void" })
+            void.students.append(try DeleteRuleCases.one(context, #Predicate<Student> { $0.name == "dee" }))
+        }, students: ["ann": ["math", "art"], "bob": ["chem"], "cid": [], "dee": ["art", "void"]],
+           courses: ["math": ["ann"], "art": ["ann", "dee"], "chem": ["bob"], "void": ["dee"]]),
+        edit("appendExistingReachedThroughRelationship", edit: { context in
+            let bob = try DeleteRuleCases.one(context, #Predicate<Student> { $0.name == "bob" })
+            let dee = try DeleteRuleCases.one(context, #Predicate<Student> { $0.name == "dee" })
+            dee.courses.append(bob.courses[0])
+        }, students: ["ann": ["math", "art"], "bob": ["chem"], "cid": [], "dee": ["art", "chem"]],
+           courses: ["math": ["ann"], "art": ["ann", "dee"], "chem": ["bob", "dee"], "void": []]),
         edit("replaceWholeArray", edit: { context in
             let ann = try DeleteRuleCases.one(context, #Predicate<Student> { $0.name == "ann" })
             ann.courses = [try DeleteRuleCases.one(context, #Predicate<Course> { $0.title == "chem" })]
@@ -74,6 +90,45 @@ extension RelationshipCases {
             for course in storedCourses {
                 try Check.sameElements(course.students.map(\.name), courses[course.title] ?? [], "\(course.title).students")
             }
+        }
+    }
+
+    /// A fetched student gains a stored course; a new context finds the link from the course's
+    /// side first, through a to-many predicate and by count, before it reads the student.
+    static let appendExistingSeenFromEverySide = ConformanceCase("\(category).manyToMany.appendExisting.seenFromEverySide", category: category) { environment in
+        let container = try environment.makeContainer()
+        let reader = try Fixtures.seedThenEdit(container, seed: school) { context in
+            let cid = try DeleteRuleCases.one(context, #Predicate<Student> { $0.name == "cid" })
+            cid.courses.append(try DeleteRuleCases.one(context, #Predicate<Course> { $0.title == "math" }))
+        }
+        let math = try DeleteRuleCases.one(reader, #Predicate<Course> { $0.title == "math" })
+        try Check.sameElements(math.students.map(\.name), ["ann", "cid"], "math.students, read first")
+        let taking = FetchDescriptor<Student>(predicate: #Predicate { student in student.courses.contains { $0.title == "math" } })
+        try Check.sameElements(try reader.fetch(taking).map(\.name), ["ann", "cid"], "students whose courses contain math")
+        try Check.equal(try reader.fetchCount(FetchDescriptor<Student>(predicate: #Predicate { $0.courses.count == 1 })), 3, "students with one course")
+        let cid = try DeleteRuleCases.one(reader, #Predicate<Student> { $0.name == "cid" })
+        try Check.equal(cid.courses.map(\.title), ["math"], "cid.courses")
+    }
+
+    /// The same with the join table declared on the side whose entity name sorts last (`Team`
+    /// over `Sponsor`): a fetched model on either side gains a stored one, read in a new context.
+    static let appendExistingAcrossDeclaringSide = ConformanceCase("\(category).manyToMany.appendExisting.acrossDeclaringSide", category: category) { environment in
+        let container = try environment.makeContainer(for: UniquenessCases.teamTypes)
+        let reader = try Fixtures.seedThenEdit(container, seed: { context in
+            let a = Team(name: "a"), b = Team(name: "b"), s1 = Sponsor(name: "s1"), s2 = Sponsor(name: "s2")
+            for model in [a, b] as [any PersistentModel] + [s1, s2] { context.insert(model) }
+            a.sponsors = [s1]
+        }, edit: { context in
+            let a = try DeleteRuleCases.one(context, #Predicate<Team> { $0.name == "a" })
+            a.sponsors.append(try DeleteRuleCases.one(context, #Predicate<Sponsor> { $0.name == "s2" }))
+            let s1 = try DeleteRuleCases.one(context, #Predicate<Sponsor> { $0.name == "s1" })
+            s1.teams.append(try DeleteRuleCases.one(context, #Predicate<Team> { $0.name == "b" }))
+        })
+        for sponsor in try reader.fetch(FetchDescriptor<Sponsor>()) {
+            try Check.sameElements(sponsor.teams.map(\.name), sponsor.name == "s1" ? ["a", "b"] : ["a"], "\(sponsor.name).teams")
+        }
+        for team in try reader.fetch(FetchDescriptor<Team>()) {
+            try Check.sameElements(team.sponsors.map(\.name), team.name == "a" ? ["s1", "s2"] : ["s1"], "\(team.name).sponsors")
         }
     }
 

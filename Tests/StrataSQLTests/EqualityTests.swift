@@ -19,9 +19,30 @@ import Testing
         #expect(try filter(#Predicate<Item> { $0.owner != nil }) == expected(#"("t0"."owner" IS NOT NULL)"#))
     }
 
-    @Test func capturedNilOptionalBindsNull() throws {
+    @Test func capturedNilOptionalIsTheNullKeyword() throws {
         let none: Int? = nil
-        #expect(try filter(#Predicate<Item> { $0.limit == none }) == expected(#"("t0"."limit" IS ?1)"#, .null))
+        #expect(try filter(#Predicate<Item> { $0.limit == none }) == expected(#"("t0"."limit" IS NULL)"#))
+        #expect(try filter(#Predicate<Item> { $0.limit != none }, PostgresDialect()) == expected(#"("t0"."limit" IS DISTINCT FROM NULL)"#))
+    }
+
+    @Test func capturedOptionalAgainstNilIsAnsweredBeforeTheQuery() throws {
+        let none: Int? = nil, five: Int? = 5
+        let nobody: PersistentIdentifier? = nil
+        #expect(try filter(#Predicate<Item> { _ in none == nil }, PostgresDialect()) == expected("(1 = 1)"))
+        #expect(try filter(#Predicate<Item> { _ in nil != none }, PostgresDialect()) == expected("(1 = 0)"))
+        #expect(try filter(#Predicate<Item> { _ in five == nil }, PostgresDialect()) == expected("(1 = 0)"))
+        #expect(try filter(#Predicate<Item> { _ in nobody == nil }, PostgresDialect()) == expected("(1 = 1)"))
+    }
+
+    /// `filter == nil || $0.x == filter!` sends PostgreSQL no NULL parameter, which it could not type.
+    @Test func optionalFilterIdiomSendsNoNullBind() throws {
+        let none: Bool? = nil
+        let statement = try filter(#Predicate<Item> { item in none == nil || item.flag == none! }, PostgresDialect())
+        #expect(statement.binds.isEmpty)
+        #expect(!statement.text.contains("$"))
+        let owner: PersistentIdentifier? = PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: "Person", primaryKey: .integer(7))
+        let byOwner = try filter(#Predicate<Item> { owner == nil || $0.owner?.persistentModelID == owner }, PostgresDialect())
+        #expect(byOwner.binds == [.integer(7)])
     }
 
     @Test func stringsBindInNFC() throws {

@@ -61,6 +61,16 @@ struct SQLOperand {
 
     /// Whether this is a captured floating-point NaN, which equals nothing and orders with nothing.
     var isNaNConstant: Bool { constant.map(isNaNValue) ?? false }
+
+    /// Whether this is nil on every row, known before any row is read: `true` for `nil` and a
+    /// captured nil, `false` for a captured value, `nil` when only the row can tell.
+    var knownNil: Bool? {
+        switch kind {
+        case .nilLiteral: return true
+        case .identifier(let identifier): return identifier == nil
+        default: return constant.map { unwrappedOptional($0) == nil }
+        }
+    }
 }
 
 extension SQLExpression {

@@ -19,9 +19,12 @@ extension TranslationContext {
     func equality(_ lhs: SQLOperand, _ rhs: SQLOperand, negated: Bool) throws -> SQLOperand {
         let error = SQLExpression.anyError(lhs.error, rhs.error)
         let constant = { (equal: Bool) in SQLOperand.condition(equal != negated ? .true : .false, error: error) }
+        // Captured values and `nil` are the same on every row: answer here, so no NULL of no
+        // type reaches the database (PostgreSQL cannot type `$1 IS NULL`).
+        if let left = lhs.knownNil, let right = rhs.knownNil, left || right {
+            return constant(left == right)
+        }
         switch (lhs.kind, rhs.kind) {
-        case (.nilLiteral, .nilLiteral):
-            return constant(true)
         case (_, .nilLiteral), (.nilLiteral, _):
             let other = rhs.kind.isNilLiteral ? lhs : rhs
             guard other.kind.isScalar else { throw DataStoreError.preferInMemoryFilter }

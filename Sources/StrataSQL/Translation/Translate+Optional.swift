@@ -17,12 +17,13 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatable where LHS: SQLTransl
     }
 }
 
-/// `x!`: the value of `x`; evaluating it throws where `x` is nil, so such rows never match.
+/// `x!`: the value of `x`; evaluating it throws where `x` is nil, so such rows never match (all
+/// rows, when `x` is a captured nil).
 extension PredicateExpressions.ForcedUnwrap: SQLTranslatable where Inner: SQLTranslatable {
     func translate(in context: TranslationContext) throws -> SQLOperand {
         var inner = try self.inner.translate(in: context)
-        guard inner.kind.isScalar else { throw DataStoreError.preferInMemoryFilter }
-        if inner.isNullable { inner.error = .anyError(inner.error, .postfix(inner.sql, "IS NULL")) }
+        guard inner.kind.isScalar || inner.kind.isIdentifier else { throw DataStoreError.preferInMemoryFilter }
+        if inner.isNullable { inner.error = .anyError(inner.error, inner.knownNil == true ? .true : .postfix(inner.sql, "IS NULL")) }
         inner.isNullable = false
         inner.nullWhenNull = nil
         return inner

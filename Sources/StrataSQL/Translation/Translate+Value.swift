@@ -2,12 +2,14 @@ import StrataCore
 
 /// A captured constant: bound with the codec of its static type, strings in NFC (the form SQL
 /// stores write, so canonically equal strings compare equal); a `PersistentIdentifier` is kept
-/// until it meets a key, whose store and entity it must match.
+/// until it meets a key, whose store and entity it must match. A captured nil is the keyword
+/// `NULL`, not a bind: PostgreSQL cannot type a NULL parameter that no column gives a type
+/// (`CASE WHEN $1 IS NULL …` fails with SQLSTATE 42P18), while a `NULL` literal needs none.
 extension PredicateExpressions.Value: SQLTranslatable {
     func translate(in context: TranslationContext) throws -> SQLOperand {
         if unwrappedOptionalType(Output.self) == PersistentIdentifier.self {
             let identifier = unwrappedOptional(value) as? PersistentIdentifier
-            return SQLOperand(sql: .bind(.null), error: nil, kind: .identifier(identifier), isNullable: identifier == nil, constant: value)
+            return SQLOperand(sql: .keyword("NULL"), error: nil, kind: .identifier(identifier), isNullable: identifier == nil, constant: value)
         }
         guard let codec = ValueCodec.forType(Output.self) else { throw DataStoreError.preferInMemoryFilter }
         let semantics = ValueSemantics(of: Output.self)
@@ -19,7 +21,9 @@ extension PredicateExpressions.Value: SQLTranslatable {
             return SQLOperand(
                 sql: .keyword(isNil ? "NULL" : "1"), error: nil, kind: .value(codec.storageType, .opaque), isNullable: isNil, constant: value)
         }
-        return SQLOperand(sql: .bind(encoded.canonical), error: nil, kind: .value(codec.storageType, semantics), isNullable: encoded.isNull, constant: value)
+        return SQLOperand(
+            sql: encoded.isNull ? .keyword("NULL") : .bind(encoded.canonical), error: nil, kind: .value(codec.storageType, semantics),
+            isNullable: encoded.isNull, constant: value)
     }
 }
 
