@@ -28,6 +28,9 @@ public struct StoreCapabilities: Hashable, Sendable {
         /// A container opened with a ``SchemaMigrationPlan`` migrates stored data recorded at an
         /// older version: lightweight and custom stages, all or nothing (docs/migrations.md).
         public static let migrationPlans = Feature("migrationPlans")
+        /// The store signals commits made by other connections and processes to its data
+        /// (``ExternalCommitObserving``), so contexts and live queries see them.
+        public static let externalChanges = Feature("externalChanges")
     }
 
     /// The features the store supports.
@@ -41,7 +44,7 @@ public struct StoreCapabilities: Hashable, Sendable {
     }
 
     /// Every feature, with the contract's semantics.
-    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans])
+    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans, .externalChanges])
 
     /// The first feature of `required` this store lacks.
     public func missing(from required: Set<Feature>) -> Feature? {
