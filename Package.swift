@@ -91,12 +91,12 @@ let package = Package(
         // Saves to a store from a second process, for cross-process change tests and the
         // commit-latency benchmark; its logic is a library the tests and the benchmark import.
         .executableTarget(name: "StrataChangeProbe", dependencies: ["StrataChangeProbeSupport"], path: "Sources/StrataChangeProbe"),
-        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres"], path: "Sources/StrataChangeProbeSupport"),
+        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres", "StrataConformance"], path: "Sources/StrataChangeProbeSupport"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark",
             dependencies: [
-                "Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", "StrataChangeProbeSupport", .product(name: "Logging", package: "swift-log"),
+                "Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", "StrataChangeProbeSupport", "StrataConformance", .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"), .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Benchmarks/StrataBenchmark"),

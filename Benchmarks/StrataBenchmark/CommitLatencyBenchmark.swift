@@ -8,6 +8,7 @@
 import Foundation
 import Strata
 import StrataChangeProbeSupport
+import StrataConformance
 import StrataPostgres
 
 enum CommitLatencyBenchmark {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataConformance
 import StrataPostgres
 
 /// A second process that saves to a store, so tests and benchmarks can check how this process
@@ -70,10 +71,10 @@ public enum ChangeProbe {
     /// Inserts one item in `context` and saves: one commit, timed as the probe times its own.
     /// - Throws: what saving throws.
     public static func commit(index: Int = 0, label: String = "probe", in context: ModelContext) throws -> ChangeProbeCommit {
-        let started = ChangeProbeCommit.now()
+        let started = CommitSignalRecorder.now()
         context.insert(ChangeProbeItem(index: index, label: label))
         try context.save()
-        return ChangeProbeCommit(index: index, started: started, finished: ChangeProbeCommit.now())
+        return ChangeProbeCommit(index: index, started: started, finished: CommitSignalRecorder.now())
     }
 
     /// Writes `line` to standard output at once (no buffering, so the reader sees it now).

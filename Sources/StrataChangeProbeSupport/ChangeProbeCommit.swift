@@ -29,11 +29,4 @@ public struct ChangeProbeCommit: Hashable, Sendable {
 
     /// The line the probe prints for this commit.
     public var line: String { "commit \(index) \(started) \(finished)" }
-
-    /// Nanoseconds since 1970 on the wall clock (`CLOCK_REALTIME`), which every process on the machine shares.
-    public static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
 }

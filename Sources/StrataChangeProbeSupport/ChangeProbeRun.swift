@@ -1,4 +1,5 @@
 import Foundation
+import StrataConformance
 
 /// The probe run to its end as a child process while this process observes the store: the
 /// commits it reported, and how long after each one this process's ``CommitSignalRecorder``

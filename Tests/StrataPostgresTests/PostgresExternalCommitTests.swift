@@ -1,5 +1,6 @@
 import Foundation
 import StrataChangeProbeSupport
+import StrataConformance
 import StrataCore
 import StrataSQL
 @testable import StrataPostgres

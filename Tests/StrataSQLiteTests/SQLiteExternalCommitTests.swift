@@ -1,5 +1,6 @@
 import Foundation
 import StrataChangeProbeSupport
+import StrataConformance
 import StrataCore
 @testable import StrataSQLite
 import Testing

@@ -1,7 +1,15 @@
 import Foundation
 
-/// Records when `onCommit` ran (wall-clock nanoseconds, as ``ChangeProbeCommit`` reports
-/// commits) and lets a test or benchmark wait for signals: pass ``record()`` as the callback.
+/// Records when an ``ExternalCommitObserving`` store's `onCommit` ran, in wall-clock
+/// nanoseconds (shared by every process on a machine, so a commit another process timed can be
+/// compared), and lets a check wait for signals. Pass ``record()`` as the callback.
+///
+/// ```swift
+/// let signals = CommitSignalRecorder()
+/// let observation = try store.observeExternalCommits(signals.record)
+/// // … another container or process saves …
+/// let heard = signals.wait(forCount: 1, timeout: .seconds(2))
+/// ```
 public final class CommitSignalRecorder: @unchecked Sendable {
     private let condition = NSCondition()
     private var times: [Int64] = []
@@ -11,7 +19,7 @@ public final class CommitSignalRecorder: @unchecked Sendable {
 
     /// Notes a signal now; the `onCommit` to hand a store.
     @Sendable public func record() {
-        let now = ChangeProbeCommit.now()
+        let now = Self.now()
         condition.withLock {
             times.append(now)
             condition.broadcast()
@@ -32,11 +40,10 @@ public final class CommitSignalRecorder: @unchecked Sendable {
         }
     }
 
-    /// For each commit, how long after it finished the first signal at or after its start came,
-    /// in nanoseconds (negative when the signal beat `save()` returning); `nil` for a commit no
-    /// signal followed.
-    public func latencies(of commits: [ChangeProbeCommit]) -> [Int64?] {
-        let signals = self.signals
-        return commits.map { commit in signals.first { $0 >= commit.started }.map { $0 - commit.finished } }
+    /// Nanoseconds since 1970 on the wall clock (`CLOCK_REALTIME`), which every process on the machine shares.
+    public static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
