@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
         .executable(name: "strata-migration-crash-probe", targets: ["StrataMigrationCrashProbe"]),
+        .executable(name: "strata-change-probe", targets: ["StrataChangeProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -87,11 +88,15 @@ let package = Package(
         // Starts the probe as a child process; shared by the probe and the tests that drive it
         // (tests import a library, not the executable).
         .target(name: "StrataMigrationProbeSupport", path: "Sources/StrataMigrationProbeSupport"),
+        // Saves to a store from a second process, for cross-process change tests and the
+        // commit-latency benchmark; its logic is a library the tests and the benchmark import.
+        .executableTarget(name: "StrataChangeProbe", dependencies: ["StrataChangeProbeSupport"], path: "Sources/StrataChangeProbe"),
+        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres", "StrataConformance"], path: "Sources/StrataChangeProbeSupport"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark",
             dependencies: [
-                "Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", .product(name: "Logging", package: "swift-log"),
+                "Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", "StrataChangeProbeSupport", "StrataConformance", .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"), .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Benchmarks/StrataBenchmark"),
@@ -116,13 +121,17 @@ let package = Package(
         .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
-            dependencies: ["StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataChangeProbe",
+                "StrataChangeProbeSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/StrataSQLiteTests"
         ),
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: [
                 "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
+                "StrataChangeProbe", "StrataChangeProbeSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],

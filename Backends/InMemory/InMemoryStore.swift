@@ -62,8 +62,9 @@ public final class InMemoryStore: DataStore, DataStoreBatching, @unchecked Senda
     }
 
     /// Every feature but `.reopening` (the data lives as long as the container) and so
-    /// `.schemaEvolution`, with the contract's semantics: this store is the reference.
-    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.reopening, .schemaEvolution, .migrationPlans]))
+    /// `.schemaEvolution`, and no `.externalChanges` (no other process can reach the data), with
+    /// the contract's semantics: this store is the reference.
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.reopening, .schemaEvolution, .migrationPlans, .externalChanges]))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 

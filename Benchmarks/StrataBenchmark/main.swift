@@ -18,6 +18,8 @@
 //   swift run -c release StrataBenchmark --migrate [--rows N] [--runs R]
 // or importing JSON through StrataSync against JSONDecoder + raw inserts (see SyncImportBenchmark.swift):
 //   swift run -c release StrataBenchmark --sync-import [--rows N] [--runs R] [--postgres URL]
+// or how soon a commit by another process reaches this one's observer (see CommitLatencyBenchmark.swift):
+//   swift run -c release StrataBenchmark --commit-latency [--commits K] [--postgres URL]
 import Foundation
 import Strata
 
@@ -60,6 +62,9 @@ struct Options {
     var syncImport = false
     /// `--history`: a save with and without history (HistoryBenchmark.swift).
     var history = false
+    /// `--commit-latency`: commit → onCommit latency across processes, `commits` commits (CommitLatencyBenchmark.swift).
+    var commitLatency = false
+    var commits = 200
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -96,6 +101,8 @@ struct Options {
             case "--migrate": migrate = true
             case "--sync-import": syncImport = true
             case "--history": history = true
+            case "--commit-latency": commitLatency = true
+            case "--commits": commits = number(argument)
             case "-h", "--help":
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
@@ -103,6 +110,7 @@ struct Options {
                 print("       --migrate [--rows N (1000000)] [--runs R (3)]")
                 print("       --sync-import [--rows N (100000)] [--runs R (3)] [--postgres URL]")
                 print("       --history [--rows N (100000)] [--runs R (3)] [--postgres URL]")
+                print("       --commit-latency [--commits K (200)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
             }
@@ -162,6 +170,7 @@ func log(_ message: String) {
     FileHandle.standardError.write(Data("[bench] \(message)\n".utf8))
 }
 
+CommitLatencyBenchmark.runProbeIfAsked()
 let options = Options(CommandLine.arguments)
 if let side = options.probe, let batchSize = BatchedScan.batchSize(probeSide: side) {
     try BatchedScan.probe(path: options.database!, batchSize: batchSize)
@@ -198,6 +207,10 @@ if options.hierarchy {
 }
 if options.migrate {
     try MigrationBenchmark.run(options: options)
+    exit(0)
+}
+if options.commitLatency {
+    try CommitLatencyBenchmark.run(options: options)
     exit(0)
 }
 if options.syncImport {

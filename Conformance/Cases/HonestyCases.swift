@@ -9,7 +9,7 @@ import Synchronization
 enum HonestyCases {
     static let category = "honesty"
 
-    static let all: [ConformanceCase] = [erase, batchDelete, concurrentSaves, signedZero, reopening, schemaEvolution, migrationPlans]
+    static let all: [ConformanceCase] = [erase, batchDelete, concurrentSaves, signedZero, reopening, schemaEvolution, migrationPlans, externalChanges]
 
     /// Runs `body`; `true` when it completed, `false` when it threw `DataStoreError.unsupportedFeature`.
     /// - Throws: any other error `body` throws.
@@ -207,5 +207,20 @@ enum HonestyCases {
         }
         let gizmos = try ModelContext(additive).fetch(FetchDescriptor<EvolutionOptionalAttribute.Gizmo>(sortBy: [SortDescriptor(\.name)]))
         try Check.equal(gizmos.map { "\($0.name):\($0.quantity):\($0.note ?? "nil")" }, ["a:1:nil", "b:2:nil"], "an additive change the store accepted reads the old rows")
+    }
+
+    /// Without `.externalChanges`, the store either does not conform to `ExternalCommitObserving`
+    /// or refuses to observe with `DataStoreError.unsupportedFeature`, so nobody waits for
+    /// signals that never come.
+    static let externalChanges = ConformanceCase("\(category).externalChanges", category: category, requiresAbsent: [.externalChanges]) { environment in
+        let container = try environment.makeContainer(for: [Row.self])
+        guard let store = container.dataStore as? any ExternalCommitObserving else { return }
+        var observation: (any ExternalCommitObservation)?
+        if try completes({ observation = try store.observeExternalCommits {} }) {
+            observation?.cancel()
+            throw ConformanceFailure(
+                message: "observeExternalCommits succeeded on a backend that does not declare .externalChanges; declare it, so its case checks the signals",
+                expected: "DataStoreError.unsupportedFeature", actual: "an observation")
+        }
     }
 }

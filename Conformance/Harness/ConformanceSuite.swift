@@ -28,6 +28,7 @@ public enum ConformanceSuite {
         + SortCases.morePaging
         + WindowCases.moreCapability
         + CapabilityCases.all
+        + ExternalChangeCases.all
         + HonestyCases.all
         + EvolutionCases.all
         + MigrationCases.all

@@ -84,8 +84,10 @@ public final class JSONFileStore: DataStore, DataStoreBatching, @unchecked Senda
     /// Every optional feature, with the contract's semantics: `erase`, `DataStoreBatching`,
     /// concurrent saves (serialized by ``lock``), JSON keeps the sign of `-0.0`, the file
     /// reopens, and additive schema changes read as nil or the default while others are refused.
-    /// Migration plans are not supported (the store refuses one), so `migration.*` cases skip.
-    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.migrationPlans, .history]))
+    /// Migration plans are not supported (the store refuses one), so `migration.*` cases skip;
+    /// nor are history (`history.*` skip) or watching the file for other processes' writes
+    /// (`.externalChanges`).
+    public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features.subtracting([.migrationPlans, .history, .externalChanges]))
 
     public var capabilities: StoreCapabilities { Self.declaredCapabilities }
 

@@ -28,11 +28,15 @@ import Testing
         #expect(report.failed == 0)
         #expect(report.verdict == "conformant")
         #expect(report.passed >= 150)
-        // Every skip names a capability: the honesty cases of features this store declares, and
-        // the migration cases (it declares no `.migrationPlans`; `honesty.migrationPlans` passes).
+        // Every skip names a capability: the honesty cases of features this store declares, the
+        // migration cases (it declares no `.migrationPlans`; `honesty.migrationPlans` passes) and
+        // the external-changes case (nor `.externalChanges`; `honesty.externalChanges` passes).
         #expect(report.results.filter { $0.status == .skipped }.allSatisfy { $0.detail?.contains("capability ") == true })
-        #expect(report.results.filter { $0.status == .skipped }.map(\.id).allSatisfy { $0.hasPrefix("honesty.") || $0.hasPrefix("migration.") })
+        #expect(report.results.filter { $0.status == .skipped }.map(\.id).allSatisfy {
+            $0.hasPrefix("honesty.") || $0.hasPrefix("migration.") || $0.hasPrefix("capability.externalChanges.")
+        })
         #expect(report.results.contains { $0.id == "honesty.migrationPlans" && $0.status == .passed })
+        #expect(report.results.contains { $0.id == "honesty.externalChanges" && $0.status == .passed })
     }
 
     /// Declared without `.schemaEvolution`, the store still passes the honesty case: it refuses

@@ -71,7 +71,9 @@ import Testing
             #"DELETE FROM "Pet" WHERE "#,
             #"UPDATE "Pet" SET "owner" = NULL WHERE "#,
         ])
-        #expect(recorder.statements.dropFirst(start).filter { $0.hasPrefix("SELECT") }.count == 3, "the context's identifiers, the store's keys, the cascaded pets")
+        let selects = recorder.statements.dropFirst(start).filter { $0.hasPrefix("SELECT") }
+        #expect(selects.filter { $0 != "SELECT pg_notify($1, $2)" }.count == 3, "the context's identifiers, the store's keys, the cascaded pets")
+        #expect(selects.filter { $0 == "SELECT pg_notify($1, $2)" }.count == 1, "the commit is announced once, inside the transaction")
         let reader = ModelContext(container)
         #expect(try reader.fetchCount(FetchDescriptor<Owner>()) == 10)
         #expect(try reader.fetchCount(FetchDescriptor<Pet>()) == 30)

@@ -32,7 +32,7 @@ extension PostgresStore {
     }
 
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) async throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
-        try await write(editingState: request.editingState) { try self.engine.save(request, on: $0) }
+        try await write(editingState: request.editingState, token: \.historyToken) { try self.engine.save(request, on: $0) }
     }
 
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>) async throws {

@@ -71,19 +71,25 @@ extension PostgresStore {
         }
     }
 
-    /// Runs a write for the context of `editingState` in one transaction (see ``writeJob(replicas:editingState:_:)``).
+    /// Runs a write for the context of `editingState` in one transaction (see
+    /// ``writeJob(replicas:editingState:notification:_:)``) that announces its commit on
+    /// ``commitChannel``, with the history token `token` finds in the result.
     /// - Throws: ``PostgresError``, or what `body` throws.
-    func write<Result>(editingState: EditingState?, _ body: @escaping (PostgresConnection) throws -> Result) throws -> Result {
-        try pool.run(Self.writeJob(replicas: replicas, editingState: editingState, body))
+    func write<Result>(
+        editingState: EditingState?, token: @escaping (Result) -> DefaultHistoryToken? = { _ in nil },
+        _ body: @escaping (PostgresConnection) throws -> Result
+    ) throws -> Result {
+        try pool.run(Self.writeJob(replicas: replicas, editingState: editingState, notification: commitNotification(token), body))
     }
 
-    /// ``write(editingState:_:)`` for an `async` caller, which suspends and holds no thread.
-    /// - Throws: as ``write(editingState:_:)``.
+    /// ``write(editingState:token:_:)`` for an `async` caller, which suspends and holds no thread.
+    /// - Throws: as ``write(editingState:token:_:)``.
     func write<Result: Sendable>(
-        editingState: EditingState?, _ body: @escaping @Sendable (PostgresConnection) throws -> Result
+        editingState: EditingState?, token: @escaping @Sendable (Result) -> DefaultHistoryToken? = { _ in nil },
+        _ body: @escaping @Sendable (PostgresConnection) throws -> Result
     ) async throws -> Result {
         // Called once, on the one worker that runs it.
-        nonisolated(unsafe) let job = Self.writeJob(replicas: replicas, editingState: editingState, body)
+        nonisolated(unsafe) let job = Self.writeJob(replicas: replicas, editingState: editingState, notification: commitNotification(token), body)
         return try await pool.perform { try job($0) }
     }
 
@@ -92,13 +98,20 @@ extension PostgresStore {
     /// connection dies before `COMMIT` the server rolled it back
     /// (``PostgresError/Kind/connectionLost``); when it dies during `COMMIT` nobody can tell
     /// (``PostgresError/Kind/commitOutcomeUnknown``). With replicas, the WAL position after the
-    /// commit is recorded for `editingState` (for the whole store when `nil`), so its reads see the write.
+    /// commit is recorded for `editingState` (for the whole store when `nil`), so its reads see the
+    /// write. With a `notification`, the transaction sends it after `body`, so listeners hear of the commit.
     static func writeJob<Result>(
-        replicas: PostgresReplicas?, editingState: EditingState?, _ body: @escaping (PostgresConnection) throws -> Result
+        replicas: PostgresReplicas?, editingState: EditingState?, notification: PostgresCommitNotification<Result>? = nil,
+        _ body: @escaping (PostgresConnection) throws -> Result
     ) -> (PooledConnection) throws -> Result {
         { pooled in
             let connection = try begin(on: pooled)
-            let result = try committing(connection, body) { lost in
+            let announced = { (connection: PostgresConnection) in
+                let result = try body(connection)
+                try notification?.send(for: result, on: connection)
+                return result
+            }
+            let result = try committing(connection, announced) { lost in
                 PostgresError(
                     kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
                     message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",

@@ -79,7 +79,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     /// process cannot write it. A read-only file with no `-wal` or `-shm` beside it, in a
     /// directory this process cannot write (read-only media), opens immutable: SQLite could not
     /// create the `-shm` file a WAL database needs.
-    private static func openMode(_ configuration: SQLiteConfiguration) -> SQLiteConnection.OpenMode {
+    static func openMode(_ configuration: SQLiteConfiguration) -> SQLiteConnection.OpenMode {
         guard case .file(let url) = configuration.location else { return .readWrite }
         let path = url.path
         let fileIsReadOnly = access(path, F_OK) == 0 && access(path, W_OK) != 0
@@ -110,7 +110,14 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     /// Every feature; string search compares code points (see docs/sqlite.md).
     public static let declaredCapabilities = StoreCapabilities(features: StoreCapabilities.all.features, profile: SemanticProfile(stringSearch: .codePoints))
 
-    public var capabilities: StoreCapabilities { Self.declaredCapabilities }
+    /// The declared capabilities, less ``StoreCapabilities/Feature/externalChanges`` for an
+    /// in-memory database, which no other connection can reach.
+    public var capabilities: StoreCapabilities {
+        guard configuration.location == .inMemory else { return Self.declaredCapabilities }
+        var capabilities = Self.declaredCapabilities
+        capabilities.features.remove(.externalChanges)
+        return capabilities
+    }
 
     /// SQLite, as telemetry names it.
     public var databaseSystemName: String { "sqlite" }

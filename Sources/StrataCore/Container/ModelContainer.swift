@@ -32,7 +32,7 @@ public final class ModelContainer: @unchecked Sendable {
     /// Every committed change: this container's contexts' saves, and others' while watched.
     let changeFeed: ChangeFeed
     /// Watches the store for other processes' commits while the feed has a subscriber that wants them.
-    private let externalChanges: ExternalChangeWatcher?
+    private let externalChanges: ExternalChangeRelay?
 
     /// Creates the container and opens its store.
     /// - Throws: ``SwiftDataError/unsupportedAttributeType`` or ``SwiftDataError/invalidSchema`` for a bad
@@ -64,10 +64,10 @@ public final class ModelContainer: @unchecked Sendable {
         self.dataStore = store
         self.logger = logger
         self.instrumentation = StoreInstrumentation.make(systemName: store.databaseSystemName, metrics: metrics, tracer: tracer)
-        let watcher = Mutex<ExternalChangeWatcher?>(nil)
+        let watcher = Mutex<ExternalChangeRelay?>(nil)
         self.changeFeed = ChangeFeed { watcher.withLock { $0 }?.reconcile() }
         if let observing = store as? any ExternalCommitObserving {
-            self.externalChanges = ExternalChangeWatcher(store: observing, origin: changeOrigin, feed: changeFeed, logger: logger)
+            self.externalChanges = ExternalChangeRelay(store: observing, origin: changeOrigin, feed: changeFeed, logger: logger)
             watcher.withLock { $0 = externalChanges }
         } else {
             self.externalChanges = nil

@@ -31,6 +31,9 @@ public struct StoreCapabilities: Hashable, Sendable {
         /// Saves record their history in the same transaction (``HistoryRecording``):
         /// `fetchHistory`/`deleteHistory`, tokens in commit order, tombstones (docs/changes.md).
         public static let history = Feature("history")
+        /// The store signals commits made by other connections and processes to its data
+        /// (``ExternalCommitObserving``), so contexts and live queries see them.
+        public static let externalChanges = Feature("externalChanges")
     }
 
     /// The features the store supports.
@@ -44,7 +47,7 @@ public struct StoreCapabilities: Hashable, Sendable {
     }
 
     /// Every feature, with the contract's semantics.
-    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans, .history])
+    public static let all = StoreCapabilities(features: [.erase, .batchDelete, .concurrentSaves, .signedZero, .reopening, .schemaEvolution, .migrationPlans, .history, .externalChanges])
 
     /// The first feature of `required` this store lacks.
     public func missing(from required: Set<Feature>) -> Feature? {

@@ -8,7 +8,7 @@ import Synchronization
 /// the watcher reads the history recorded since the last transaction it saw, skipping its own
 /// container's (which its contexts published already). Without history, a signal publishes
 /// ``ModelChanges/everything(token:isExternal:)``.
-final class ExternalChangeWatcher: Sendable {
+final class ExternalChangeRelay: Sendable {
     private struct State {
         var observation: (any ExternalCommitObservation)?
         var lastToken: Int64?
