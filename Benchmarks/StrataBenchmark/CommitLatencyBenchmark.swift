@@ -24,18 +24,39 @@ enum CommitLatencyBenchmark {
         exit(0)
     }
 
-    static func run(options: Options) throws {
+    static func run(options: Options) async throws {
         print("Commit → onCommit latency, \(options.commits) commits by a second process, 10 ms apart, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print(Report.pad("store", 12) + Report.pad("p50", 11, right: true) + Report.pad("p99", 11, right: true) + Report.pad("max", 11, right: true)
               + Report.pad("missed", 8, right: true) + Report.pad("save p50", 11, right: true))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-commit-latency-\(UUID().uuidString).sqlite")
         defer { removeDatabase(file) }
+        let liveFile = FileManager.default.temporaryDirectory.appendingPathComponent("strata-live-latency-\(UUID().uuidString).sqlite")
+        defer { removeDatabase(liveFile) }
         try measure("SQLite", store: file.path, commits: options.commits)
-        if let url = options.postgres {
-            let namespaces = try BenchmarkNamespaces(url: url)
-            defer { namespaces.dropAll() }
+        var live = [("SQLite", liveFile.path)]
+        let namespaces = try options.postgres.map { try BenchmarkNamespaces(url: $0) }
+        defer { namespaces?.dropAll() }
+        if let url = options.postgres, let namespaces {
             try measure("PostgreSQL", store: url + "#" + namespaces.make("latency"), commits: options.commits)
+            live.append(("PostgreSQL", url + "#" + namespaces.make("livelatency")))
         }
+        print("\nCommit → the next answer of a live query (liveCount) in this process, same probe")
+        print(Report.pad("store", 12) + Report.pad("p50", 11, right: true) + Report.pad("p99", 11, right: true) + Report.pad("max", 11, right: true)
+              + Report.pad("missed", 8, right: true))
+        for (name, store) in live { try await measureLiveQuery(name, store: store, commits: options.commits) }
+    }
+
+    /// Follows `store` with a live query while the probe commits; prints a row.
+    private static func measureLiveQuery(_ name: String, store: String, commits: Int) async throws {
+        let itself = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let outcome = try await ChangeFollower.follow(
+            try ChangeProbe.container(store), probe: itself, prefix: [probeFlag], ChangeProbe.Arguments(store: store, commits: commits, pauseMilliseconds: 10))
+        guard outcome.run.status == 0 else { fatalError("the probe failed with status \(outcome.run.status)") }
+        let latencies = outcome.run.latencies.compactMap { $0 }.map { Double($0) / 1e9 }.sorted()
+        func ms(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+        print(Report.pad(name, 12) + Report.pad(ms(ConcurrentResult.percentile(latencies, 0.5)), 11, right: true)
+              + Report.pad(ms(ConcurrentResult.percentile(latencies, 0.99)), 11, right: true) + Report.pad(ms(latencies.last ?? .nan), 11, right: true)
+              + Report.pad("\(commits - latencies.count)", 8, right: true))
     }
 
     /// Opens `store` (so the probe's open writes nothing), observes it, runs the probe, prints a row.

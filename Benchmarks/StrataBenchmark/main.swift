@@ -210,7 +210,7 @@ if options.migrate {
     exit(0)
 }
 if options.commitLatency {
-    try CommitLatencyBenchmark.run(options: options)
+    try await CommitLatencyBenchmark.run(options: options)
     exit(0)
 }
 if options.syncImport {

@@ -49,8 +49,12 @@ final class ChangeFeed: Sendable {
     /// How many handlers are subscribed (for tests: a cancelled live query leaves none behind).
     var subscriberCount: Int { subscribers.withLock { $0.handlers.count } }
 
+    /// Hands `change` to every handler: contexts' inboxes first, so whoever a stream or live
+    /// query wakes finds the change already waiting in every context it reads through.
     func publish(_ change: ModelChanges) {
-        let handlers = subscribers.withLock { $0.handlers.values.map(\.handler) }
-        for handler in handlers { handler(change) }
+        let (inboxes, others) = subscribers.withLock { subscribers in
+            (subscribers.handlers.values.filter { !$0.watchesStore }.map(\.handler), subscribers.handlers.values.filter(\.watchesStore).map(\.handler))
+        }
+        for handler in inboxes + others { handler(change) }
     }
 }
