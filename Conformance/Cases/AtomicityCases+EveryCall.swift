@@ -86,6 +86,7 @@ extension AtomicityCases {
         let container = try environment.makeContainer(intercepting: fault.interceptor, for: scenario.types)
         let context = ModelContext(container)
         var before = try scenario.describe(ModelContext(container))
+        var transactionsBefore = try transactionCount(container)
         let steps = scenario.steps()
         for step in steps {
             let injectedBefore = fault.injected != nil
@@ -100,6 +101,7 @@ extension AtomicityCases {
                 reported = true
                 let what = "\(label) (\(fault.injected.map { "\($0)" } ?? "?")), step \(step.name)"
                 try Check.equal(try scenario.describe(ModelContext(container)), before, "\(what): the store after the failure is as before the step")
+                try Check.equal(try transactionCount(container), transactionsBefore, "\(what): the failure recorded no history")
                 do {
                     try labelled("\(what), retried") { try fault.armed { try step.run(context) } }
                 } catch let failure as ConformanceFailure {
@@ -112,9 +114,20 @@ extension AtomicityCases {
             let after = try scenario.describe(ModelContext(container))
             try Check.equal(after, step.expected, "\(label): the store after step \(step.name)\(unreported)")
             before = after
+            let transactionsAfter = try transactionCount(container)
+            if let previous = transactionsBefore, let now = transactionsAfter {
+                try Check.that(now == previous || now == previous + 1, "\(label): step \(step.name) recorded at most one history transaction (\(previous) → \(now))")
+            }
+            transactionsBefore = transactionsAfter
         }
         try Check.equal(try scenario.describe(context), steps.last?.expected ?? [], "\(label): the scenario's context at the end")
         return (fault.calls, fault.injected != nil)
+    }
+
+    /// How many history transactions the store holds; `nil` when it keeps no history.
+    static func transactionCount(_ container: ModelContainer) throws -> Int? {
+        guard container.dataStore is any HistoryRecording else { return nil }
+        return try ModelContext(container).fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).count
     }
 
     /// Runs `scenario` without faults to count its store calls N, then once per k = 1, 2, …

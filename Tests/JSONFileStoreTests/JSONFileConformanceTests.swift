@@ -30,10 +30,11 @@ import Testing
         #expect(report.passed >= 150)
         // Every skip names a capability: the honesty cases of features this store declares, the
         // migration cases (it declares no `.migrationPlans`; `honesty.migrationPlans` passes) and
-        // the external-changes case (nor `.externalChanges`; `honesty.externalChanges` passes).
+        // the external-changes case (nor `.externalChanges`; `honesty.externalChanges` passes) and
+        // the history cases (nor `.history`).
         #expect(report.results.filter { $0.status == .skipped }.allSatisfy { $0.detail?.contains("capability ") == true })
         #expect(report.results.filter { $0.status == .skipped }.map(\.id).allSatisfy {
-            $0.hasPrefix("honesty.") || $0.hasPrefix("migration.") || $0.hasPrefix("capability.externalChanges.")
+            $0.hasPrefix("honesty.") || $0.hasPrefix("migration.") || $0.hasPrefix("capability.externalChanges.") || $0.hasPrefix("history.")
         })
         #expect(report.results.contains { $0.id == "honesty.migrationPlans" && $0.status == .passed })
         #expect(report.results.contains { $0.id == "honesty.externalChanges" && $0.status == .passed })

@@ -58,6 +58,31 @@ import Testing
         #expect(!inbox.isPending)
     }
 
+    @Test func willSaveListsThePendingModels() throws {
+        let container = try makeContainer()
+        let context = ModelContext(container)
+        let kept = Trip(name: "Kept", start: .now), gone = Trip(name: "Gone", start: .now)
+        context.insert(kept)
+        context.insert(gone)
+        try context.save()
+        kept.name = "Changed"
+        context.delete(gone)
+        let added = Trip(name: "Added", start: .now)
+        context.insert(added)
+        let temporary = added.persistentModelID
+        nonisolated(unsafe) var seen: [String: [PersistentIdentifier]] = [:]
+        let observer = NotificationCenter.default.addObserver(forName: ModelContext.willSave, object: context, queue: nil) { note in
+            for key in [ModelContext.NotificationKey.insertedIdentifiers, .updatedIdentifiers, .deletedIdentifiers] {
+                seen[key.rawValue] = note.userInfo?[key.rawValue] as? [PersistentIdentifier]
+            }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        try context.save()
+        #expect(seen["insertedIdentifiers"] == [temporary])
+        #expect(seen["updatedIdentifiers"] == [kept.persistentModelID])
+        #expect(seen["deletedIdentifiers"] == [gone.persistentModelID])
+    }
+
     @Test func aStoreWithoutHistoryRecordsNoneAndStillFeedsChanges() async throws {
         let container = try makeContainer(recordsHistory: false)
         var changes = container.changes().makeAsyncIterator()

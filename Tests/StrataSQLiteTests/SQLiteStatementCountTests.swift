@@ -71,6 +71,10 @@ import Testing
             #"DELETE FROM "Owner" WHERE "#,
             #"DELETE FROM "Pet" WHERE "#,
             #"UPDATE "Pet" SET "owner" = NULL WHERE "#,
+            // The history: a number from the key counter, then the transaction.
+            #"SELECT "value" FROM "_strata_metadata" WHERE "key" = ?1"#,
+            #"INSERT INTO "_strata_metadata" "#,
+            #"INSERT INTO "_strata_history" "#,
             "COMMIT",
         ])
         let reader = ModelContext(container)

@@ -1,14 +1,16 @@
 import Foundation
 
 extension ModelContext {
-    /// Posted before a context writes its changes; `object` is the context.
+    /// Posted before a context writes its changes; `object` is the context, `userInfo` lists the
+    /// pending models under ``NotificationKey`` (inserted ones by their temporary identifiers).
+    /// What observers change then is part of the save.
     public static let willSave = Notification.Name("Strata.ModelContext.willSave")
     /// Posted after a save succeeded; `userInfo` lists identifiers under ``NotificationKey``.
     /// ``ModelContainer/erase()`` posts it too, with the container as `object` and
     /// ``NotificationKey/invalidatedAllIdentifiers``.
     public static let didSave = Notification.Name("Strata.ModelContext.didSave")
 
-    /// `userInfo` keys of ``didSave``.
+    /// `userInfo` keys of ``didSave`` and ``willSave``.
     public enum NotificationKey: String, Sendable {
         /// `[PersistentIdentifier]`: the models the save inserted, with their permanent identifiers.
         case insertedIdentifiers

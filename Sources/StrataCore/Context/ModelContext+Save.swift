@@ -26,7 +26,9 @@ extension ModelContext {
         }
         try throwFailedRead()
         guard hasChanges else { return nil }
-        post(Self.willSave, inserted: [], updated: [], deleted: [])
+        post(
+            Self.willSave, inserted: pendingInserts.map(\.storage.identifier), updated: pendingChanges.filter { !$0.isDeleted }.map(\.identifier),
+            deleted: pendingDeletes.map(\.persistentModelID))
         let changes = SavedChanges(
             inserted: pendingInserts, updated: pendingChanges.filter { !$0.isDeleted && !$0.isInserted }, deleted: pendingDeletes)
         try loadUnfetched(of: changes.updated)
