@@ -95,13 +95,22 @@ enum HistoryCases {
         try Check.equal(byAuthor.count, 0, "no transaction has that author")
     }
 
-    /// Deleting by token keeps the later transactions; numbers are never reused.
+    /// Deleting by token or by age keeps the later transactions; numbers are never reused.
     static let retention = ConformanceCase("history.delete.retention", category: category, requires: [.history]) { environment in
         let container = try environment.makeContainer(for: ConformanceModels.history)
         let all = try threeSaves(container)
         let processed = all[1].token
         try ModelContext(container).deleteHistory(HistoryDescriptor<Transaction>(predicate: #Predicate { $0.token <= processed }))
         try Check.equal(try history(container).map(\.token), [all[2].token], "only the unprocessed transaction is left")
+        let cutoff = all[2].timestamp.addingTimeInterval(-3_600)
+        try ModelContext(container).deleteHistory(HistoryDescriptor<Transaction>(predicate: #Predicate { $0.timestamp < cutoff }))
+        try Check.equal(try history(container).map(\.token), [all[2].token], "deleting by age keeps what is newer than the cutoff")
+        let future = all[2].timestamp.addingTimeInterval(3_600)
+        try ModelContext(container).deleteHistory(HistoryDescriptor<Transaction>(predicate: #Predicate { $0.timestamp < future }))
+        try Check.equal(try history(container).count, 0, "and deletes what is older")
+        let again = ModelContext(container)
+        again.insert(Memo(slug: "again", title: "Again"))
+        try again.save()
         try ModelContext(container).deleteHistory(HistoryDescriptor<Transaction>())
         try Check.equal(try history(container).count, 0, "deleting without a predicate deletes all")
         let context = ModelContext(container)
