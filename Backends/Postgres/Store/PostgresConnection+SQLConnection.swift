@@ -149,6 +149,15 @@ extension PostgresConnection: SQLConnection {
         return types
     }
 
+    /// The history lock: a transaction-level advisory lock of the namespace, shared by saves,
+    /// exclusive for readers (see ``SQLConnection/lockHistory(exclusively:)``). Shared holders do
+    /// not wait for each other, so concurrent saves still commit together.
+    func lockHistory(exclusively: Bool) throws {
+        _ = try executePrepared(
+            exclusively ? "SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))" : "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema() || $1))",
+            [PostgresParameter(.string(".strata.history"))])
+    }
+
     /// A transaction-level advisory lock keyed by the table's name: concurrent saves that insert
     /// into a table with unique values take turns, so two never both miss the other's row.
     func lockUniqueValues(of table: String) throws {

@@ -2,15 +2,15 @@ import StrataCore
 import StrataSQL
 
 /// History in `_strata_history`, written by each save's transaction (``SQLHistoryTable``).
-/// Always read on the primary: a replica may not have replayed the transaction a notification
-/// announced.
+/// Always read on the primary (a replica may not have replayed the transaction a notification
+/// announced), in a transaction of its own that takes the history lock, and announces nothing.
 extension PostgresStore: HistoryRecording {
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
-        try pool.run { try SQLHistoryTable.records(after: token, on: $0.connection(), dialect: self.engine.dialect) }
+        try pool.run(Self.writeJob(replicas: nil, editingState: nil) { try SQLHistoryTable.records(after: token, on: $0, dialect: self.engine.dialect) })
     }
 
     public func latestHistoryToken() throws -> Int64? {
-        try pool.run { try SQLHistoryTable.latest(on: $0.connection(), dialect: self.engine.dialect) }
+        try pool.run(Self.writeJob(replicas: nil, editingState: nil) { try SQLHistoryTable.latest(on: $0, dialect: self.engine.dialect) })
     }
 
     public func deleteHistoryRecords(_ tokens: [Int64]) throws {

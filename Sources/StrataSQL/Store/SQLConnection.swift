@@ -53,9 +53,20 @@ public protocol SQLConnection {
 
     /// Whether `error` reports a unique-constraint violation.
     func isUniqueViolation(_ error: any Error) -> Bool
+
+    /// Orders history numbers by commit without making writers wait for each other: a save
+    /// takes the history lock shared (`exclusively: false`) before it takes its number, and holds
+    /// it to its commit; a reader of the history takes it exclusively first, inside a read-write
+    /// transaction, so it reads only once every number handed out so far is committed or rolled
+    /// back, and later numbers are larger than all it read. A database that runs one writer at a
+    /// time does nothing here (the default).
+    func lockHistory(exclusively: Bool) throws
 }
 
 extension SQLConnection {
+    /// One writer at a time: numbers are taken and committed in order already.
+    public func lockHistory(exclusively: Bool) throws {}
+
     /// Unknown: the reconciler creates every index with `IF NOT EXISTS` on each open.
     public func indexNames(of table: String) throws -> Set<String>? { nil }
 }

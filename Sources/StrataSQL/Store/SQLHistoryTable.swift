@@ -3,7 +3,8 @@ import StrataCore
 /// The store's history (``HistoryRecording``): one row per saved transaction in
 /// `_strata_history`, its number (`token`) and the payload text, written inside the save's own
 /// transaction so history is exactly as durable as the data. Numbers come from the table's key
-/// source, taken under the table's write lock, so they grow in commit order.
+/// source; ``SQLConnection/lockHistory(exclusively:)`` makes a reader see them in commit order
+/// (a follower asking for numbers above the last it saw never misses one).
 public enum SQLHistoryTable {
     public static let name = "_strata_history"
 
@@ -30,12 +31,12 @@ public enum SQLHistoryTable {
         try connection.prepareKeys(for: name)
     }
 
-    /// Records one transaction; call inside the save's write transaction, last, so the lock that
-    /// orders the numbers is held only until the commit.
+    /// Records one transaction; call inside the save's write transaction, last, so a reader of
+    /// the history waits for it as briefly as possible.
     /// - Returns: the transaction's number.
     /// - Throws: the connection's errors.
     public static func append(_ payload: String, on connection: some SQLConnection, dialect: any SQLDialect) throws -> Int64 {
-        try connection.lockUniqueValues(of: name)
+        try connection.lockHistory(exclusively: false)
         let token = try connection.newKeys(1, for: name)[0]
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("INSERT INTO ")
@@ -50,10 +51,12 @@ public enum SQLHistoryTable {
     }
 
     /// The transactions numbered above `token` (all when `nil`), in number order; none when the
-    /// table is missing (a read-only database opened before history existed).
+    /// table is missing (a read-only database opened before history existed). Call inside a
+    /// transaction (it takes the history lock exclusively).
     /// - Throws: the connection's errors.
     public static func records(after token: Int64?, on connection: some SQLMigrationConnection, dialect: any SQLDialect) throws -> [HistoryRecord] {
         guard try exists(on: connection) else { return [] }
+        try connection.lockHistory(exclusively: true)
         // One text column, "number payload", so one query reads both.
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("SELECT CAST(\"token\" AS TEXT) || ' ' || \"payload\" FROM ")
@@ -69,10 +72,11 @@ public enum SQLHistoryTable {
         }
     }
 
-    /// The number of the latest transaction; `nil` when none is recorded.
+    /// The number of the latest transaction; `nil` when none is recorded. Call inside a transaction.
     /// - Throws: the connection's errors.
     public static func latest(on connection: some SQLConnection, dialect: any SQLDialect) throws -> Int64? {
         guard try exists(on: connection) else { return nil }
+        try connection.lockHistory(exclusively: true)
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("SELECT \"token\" FROM ")
         serializer.write(identifier: name)
