@@ -34,6 +34,18 @@ import Testing
         #expect(latency < 2_000_000_000)
     }
 
+    @Test func aStoreThatDoesNotAnnounceCommitsSendsNoSignal() throws {
+        let (url, _, signals, observation) = try observedStore("quiet")
+        defer { observation.cancel() }
+        var quiet = try #require(try ChangeProbe.configuration(url) as? PostgresConfiguration)
+        quiet.announcesCommits = false
+        let writer = try ModelContainer(for: Schema([ChangeProbeItem.self]), configurations: [quiet])
+        _ = try saveItem(to: writer)
+        #expect(!signals.wait(forCount: 1, timeout: .milliseconds(500)), "no notification, so no signal")
+        _ = try saveItem(to: try ChangeProbe.container(url))
+        #expect(signals.wait(forCount: 1, timeout: .seconds(2)), "a store that announces is still heard")
+    }
+
     @Test func anAsyncSaveSignalsToo() async throws {
         let (url, _, signals, observation) = try observedStore("notifyasync")
         defer { observation.cancel() }

@@ -31,7 +31,7 @@ extension PostgresStore: ExternalCommitObserving {
 
     /// The notification a write of this store sends inside its transaction, with the history
     /// token `token` finds in the write's result.
-    func commitNotification<Result>(_ token: @escaping (Result) -> DefaultHistoryToken?) -> PostgresCommitNotification<Result> {
-        PostgresCommitNotification(channel: commitChannel, token: token)
+    func commitNotification<Result>(_ token: @escaping (Result) -> DefaultHistoryToken?) -> PostgresCommitNotification<Result>? {
+        configuration.announcesCommits ? PostgresCommitNotification(channel: commitChannel, token: token) : nil
     }
 }
