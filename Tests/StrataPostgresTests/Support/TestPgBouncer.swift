@@ -72,7 +72,7 @@ final class TestPgBouncer: Sendable {
         atexit { try? TestPgBouncer.shared().stop() }
         // Stops pgbouncer once this process is gone, even when it crashed before its exit handlers ran.
         let pid = try String(contentsOfFile: directory + "/pgbouncer.pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try ChildProcess.spawn("/bin/sh", ["-c", "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill -INT \(pid)"])
+        _ = try ChildProcess.spawn("/bin/sh", ["-c", "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; kill -KILL \(pid)"])
         return bouncer
     }
 
@@ -94,6 +94,8 @@ final class TestPgBouncer: Sendable {
     func stop() throws {
         let text = try String(contentsOfFile: directory + "/pgbouncer.pid", encoding: .utf8)
         guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
-        kill(pid, SIGINT)
+        // SIGKILL: pgbouncer inherits the test process's blocked signal mask and never sees
+        // SIGINT or SIGTERM (leftover pgbouncers after every run showed it); it keeps no state.
+        kill(pid, SIGKILL)
     }
 }
