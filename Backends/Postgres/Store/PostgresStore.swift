@@ -21,6 +21,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     /// The store identifier, minted when the database was first prepared and kept in `_strata_metadata`.
     public let identifier: String
     let engine: SQLStoreEngine
+    /// Whether the database had (or was given) the history table when the store opened.
+    let hasHistoryTable: Bool
     /// The primary's pool: every write, and every read when there are no replicas.
     let pool: PostgresWorkerPool
     /// The read replicas; `nil` when there are none.
@@ -52,7 +54,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
                 replicas: configuration.replicas.map { PostgresReplica(pool: Self.makePool(configuration, $0, server: "\($0.endpoints[0])")) },
                 waitTimeout: configuration.replicaWaitTimeout)
         do {
-            self.identifier = try Self.prepare(
+            (self.identifier, self.hasHistoryTable) = try Self.prepare(
                 tables: tables, metadata: metadata, namespace: configuration.namespace, migrationPlan: migrationPlan,
                 history: configuration.recordsHistory, pool: pool, replicas: replicas)
         } catch {
@@ -116,11 +118,12 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
     }
 
     /// Brings the database in line with the schema, under an advisory lock so stores opening at
-    /// once never race to create the same tables. Returns the store identifier.
+    /// once never race to create the same tables. Returns the store identifier and whether the
+    /// history table is there.
     private static func prepare(
         tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, migrationPlan: (any SchemaMigrationPlan.Type)?, history: Bool,
         pool: PostgresWorkerPool, replicas: PostgresReplicas?
-    ) throws -> String {
+    ) throws -> (identifier: String, hasHistoryTable: Bool) {
         // On the calling thread: a container is created synchronously, so its caller waits anyway.
         try pool.runHere(writeJob(replicas: replicas, editingState: nil) { connection in
             _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(PostgresMetadata.schemaLock))])
@@ -135,7 +138,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
                 identifier = try metadata.prepare(on: connection)
             }
             if history { try SQLHistoryTable.create(on: connection, dialect: tables.dialect) }
-            return identifier
+            return (identifier, try history || SQLHistoryTable.exists(on: connection))
         })
     }
 

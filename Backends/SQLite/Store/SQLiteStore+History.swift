@@ -1,14 +1,17 @@
 import StrataCore
 import StrataSQL
 
-/// History in `_strata_history`, written by each save's transaction (``SQLHistoryTable``).
+/// History in `_strata_history`, written by each save's transaction (``SQLHistoryTable``). A
+/// database opened without the table (read-only, from before history) has none to read.
 extension SQLiteStore: HistoryRecording {
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
-        try connections.read { try SQLHistoryTable.records(after: token, on: $0, dialect: engine.dialect) }
+        guard hasHistoryTable else { return [] }
+        return try connections.read { try SQLHistoryTable.records(after: token, on: $0, dialect: engine.dialect) }
     }
 
     public func latestHistoryToken() throws -> Int64? {
-        try connections.read { try SQLHistoryTable.latest(on: $0, dialect: engine.dialect) }
+        guard hasHistoryTable else { return nil }
+        return try connections.read { try SQLHistoryTable.latest(on: $0, dialect: engine.dialect) }
     }
 
     public func deleteHistoryRecords(_ tokens: [Int64]) throws {

@@ -15,6 +15,8 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
     public let schema: Schema
     public let identifier: String
     let engine: SQLStoreEngine
+    /// Whether the database had (or was given) the history table when the store opened.
+    let hasHistoryTable: Bool
     let connections: SQLiteConnections
 
     /// Opens (creating when missing) the database and brings its tables in line with the schema;
@@ -45,6 +47,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         let prepared = try migrationPlan.map { try Self.prepare(schema, migrating: $0, history: history, on: connections) }
             ?? Self.prepare(tables, history: history, on: connections)
         self.identifier = prepared.identifier
+        self.hasHistoryTable = prepared.hasHistory
         self.engine = try SQLStoreEngine(
             schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier, recordsHistory: history && prepared.hasHistory)
     }

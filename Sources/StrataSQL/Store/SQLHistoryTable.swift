@@ -50,12 +50,11 @@ public enum SQLHistoryTable {
         return token
     }
 
-    /// The transactions numbered above `token` (all when `nil`), in number order; none when the
-    /// table is missing (a read-only database opened before history existed). Call inside a
-    /// transaction (it takes the history lock exclusively).
+    /// The transactions numbered above `token` (all when `nil`), in number order. Call inside a
+    /// transaction (it takes the history lock exclusively), on a database that has the table: the
+    /// store learns that once, when it opens.
     /// - Throws: the connection's errors.
     public static func records(after token: Int64?, on connection: some SQLMigrationConnection, dialect: any SQLDialect) throws -> [HistoryRecord] {
-        guard try exists(on: connection) else { return [] }
         try connection.lockHistory(exclusively: true)
         // One text column, "number payload", so one query reads both.
         var serializer = SQLSerializer(dialect: dialect)
@@ -72,10 +71,10 @@ public enum SQLHistoryTable {
         }
     }
 
-    /// The number of the latest transaction; `nil` when none is recorded. Call inside a transaction.
+    /// The number of the latest transaction; `nil` when none is recorded. Call inside a
+    /// transaction, on a database that has the table.
     /// - Throws: the connection's errors.
     public static func latest(on connection: some SQLConnection, dialect: any SQLDialect) throws -> Int64? {
-        guard try exists(on: connection) else { return nil }
         try connection.lockHistory(exclusively: true)
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("SELECT \"token\" FROM ")
