@@ -6,10 +6,12 @@ import Synchronization
 final class ChangeFeed: Sendable {
     typealias Handler = @Sendable (ModelChanges) -> Void
 
+    /// Contexts' inboxes apart from the subscribers that watch the store (streams, live
+    /// queries), so a publish reaches inboxes first without sorting the handlers each time.
     private struct Subscribers {
-        var handlers: [Int: (handler: Handler, watchesStore: Bool)] = [:]
+        var inboxes: [Int: Handler] = [:]
+        var watchers: [Int: Handler] = [:]
         var nextKey = 0
-        var watching: Int { handlers.values.count { $0.watchesStore } }
     }
 
     private let subscribers = Mutex(Subscribers())
@@ -23,7 +25,7 @@ final class ChangeFeed: Sendable {
     }
 
     /// Whether a subscriber wants other processes' commits now.
-    var wantsStoreWatching: Bool { subscribers.withLock { $0.watching > 0 } }
+    var wantsStoreWatching: Bool { subscribers.withLock { !$0.watchers.isEmpty } }
 
     /// Adds a handler; `watchesStore` subscribers also want other processes' commits, which the
     /// container watches for only while at least one such subscriber is there.
@@ -31,8 +33,12 @@ final class ChangeFeed: Sendable {
     func subscribe(watchesStore: Bool, _ handler: @escaping Handler) -> Int {
         let (key, first) = subscribers.withLock { subscribers in
             defer { subscribers.nextKey += 1 }
-            subscribers.handlers[subscribers.nextKey] = (handler, watchesStore)
-            return (subscribers.nextKey, watchesStore && subscribers.watching == 1)
+            if watchesStore {
+                subscribers.watchers[subscribers.nextKey] = handler
+            } else {
+                subscribers.inboxes[subscribers.nextKey] = handler
+            }
+            return (subscribers.nextKey, watchesStore && subscribers.watchers.count == 1)
         }
         if first { onWatchingChange() }
         return key
@@ -40,21 +46,20 @@ final class ChangeFeed: Sendable {
 
     func unsubscribe(_ key: Int) {
         let last = subscribers.withLock { subscribers in
-            guard let removed = subscribers.handlers.removeValue(forKey: key) else { return false }
-            return removed.watchesStore && subscribers.watching == 0
+            if subscribers.inboxes.removeValue(forKey: key) != nil { return false }
+            return subscribers.watchers.removeValue(forKey: key) != nil && subscribers.watchers.isEmpty
         }
         if last { onWatchingChange() }
     }
 
     /// How many handlers are subscribed (for tests: a cancelled live query leaves none behind).
-    var subscriberCount: Int { subscribers.withLock { $0.handlers.count } }
+    var subscriberCount: Int { subscribers.withLock { $0.inboxes.count + $0.watchers.count } }
 
     /// Hands `change` to every handler: contexts' inboxes first, so whoever a stream or live
     /// query wakes finds the change already waiting in every context it reads through.
     func publish(_ change: ModelChanges) {
-        let (inboxes, others) = subscribers.withLock { subscribers in
-            (subscribers.handlers.values.filter { !$0.watchesStore }.map(\.handler), subscribers.handlers.values.filter(\.watchesStore).map(\.handler))
-        }
-        for handler in inboxes + others { handler(change) }
+        let (inboxes, watchers) = subscribers.withLock { (Array($0.inboxes.values), Array($0.watchers.values)) }
+        for handler in inboxes { handler(change) }
+        for handler in watchers { handler(change) }
     }
 }

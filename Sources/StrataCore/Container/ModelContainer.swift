@@ -29,6 +29,8 @@ public final class ModelContainer: @unchecked Sendable {
     private let queryGeneration = Atomic<Int>(0)
     /// Identifies this container's saves in the store's history, so it can tell them from others'.
     let changeOrigin = UUID()
+    /// Whether the store records history, so saves hand it a ``HistoryDraft``.
+    let recordsHistory: Bool
     /// Every committed change: this container's contexts' saves, and others' while watched.
     let changeFeed: ChangeFeed
     /// Watches the store for other processes' commits while the feed has a subscriber that wants them.
@@ -62,6 +64,7 @@ public final class ModelContainer: @unchecked Sendable {
         self.migrationPlan = migrationPlan
         self.configurations = [injected]
         self.dataStore = store
+        self.recordsHistory = store is any HistoryRecording
         self.logger = logger
         self.instrumentation = StoreInstrumentation.make(systemName: store.databaseSystemName, metrics: metrics, tracer: tracer)
         let watcher = Mutex<ExternalChangeRelay?>(nil)

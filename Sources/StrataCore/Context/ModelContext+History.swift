@@ -28,7 +28,7 @@ extension ModelContext {
     /// updated model changed, and the preserved values of each deleted one. `nil` when the store
     /// keeps no history.
     func historyDraft(of changes: SavedChanges) -> HistoryDraft? {
-        guard container.dataStore is any HistoryRecording else { return nil }
+        guard container.recordsHistory else { return nil }
         var updated: [HistoryPayload.Rows] = []
         // Saves change runs of one entity the same way: name the properties once per run.
         var last: (layout: ObjectIdentifier, slots: UInt64, names: [String])?
@@ -57,7 +57,7 @@ extension ModelContext {
     /// What the store records of a batch delete of `doomed`: the rows, without tombstones (their
     /// values were never loaded). `nil` when the store keeps no history.
     func historyDraft(deleting doomed: [PersistentIdentifier]) -> HistoryDraft? {
-        guard container.dataStore is any HistoryRecording else { return nil }
+        guard container.recordsHistory else { return nil }
         var deleted: [HistoryPayload.Rows] = []
         for identifier in doomed { deleted.append(identifier.primaryKey, entity: identifier.entityName) }
         return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted, tombstones: [])
