@@ -47,15 +47,20 @@ extension FetchDescriptor {
     /// `persistentModelID`) and ``relationshipKeyPathsForPrefetching`` only its relationships.
     /// - Throws: ``SwiftDataError/unsupportedKeyPath`` naming the first key path that does not.
     func validateKeyPaths(for entity: Schema.Entity) throws {
-        let persisted = Set(entity.properties.map(\.keyPath))
-        for keyPath in propertiesToFetch where !persisted.contains(keyPath) && keyPath != \T.persistentModelID {
-            throw SwiftDataError.unsupportedKeyPath.with(
-                "propertiesToFetch names \(keyPath), which is not a persisted property of \(entity.name)", entity: entity.name)
+        // Most fetches name neither, and need no sets built then.
+        if !propertiesToFetch.isEmpty {
+            let persisted = Set(entity.properties.map(\.keyPath))
+            for keyPath in propertiesToFetch where !persisted.contains(keyPath) && keyPath != \T.persistentModelID {
+                throw SwiftDataError.unsupportedKeyPath.with(
+                    "propertiesToFetch names \(keyPath), which is not a persisted property of \(entity.name)", entity: entity.name)
+            }
         }
-        let relationships = Set(entity.relationships.map(\.keyPath))
-        for keyPath in relationshipKeyPathsForPrefetching where !relationships.contains(keyPath) {
-            throw SwiftDataError.unsupportedKeyPath.with(
-                "relationshipKeyPathsForPrefetching names \(keyPath), which is not a relationship of \(entity.name)", entity: entity.name)
+        if !relationshipKeyPathsForPrefetching.isEmpty {
+            let relationships = Set(entity.relationships.map(\.keyPath))
+            for keyPath in relationshipKeyPathsForPrefetching where !relationships.contains(keyPath) {
+                throw SwiftDataError.unsupportedKeyPath.with(
+                    "relationshipKeyPathsForPrefetching names \(keyPath), which is not a relationship of \(entity.name)", entity: entity.name)
+            }
         }
     }
 
