@@ -6,7 +6,7 @@ enum IdentityCases {
     static let all: [ConformanceCase] = [1, 10, 250].map(distinctPermanentIdentifiers) + [
         changesExactlyOnce, sameObjectAcrossSave, fetchTwiceSameObject, fetchReturnsInsertedObject,
         failedSaveKeepsTemporary, modelForIdentifier, registeredModelForIdentifier, codableIdentifier,
-    ] + IdentityCases.relationships
+    ] + IdentityCases.relationships + IdentityCases.keyLookups
 
     /// `count` inserts in one save get `count` distinct permanent identifiers of this store.
     static func distinctPermanentIdentifiers(_ count: Int) -> ConformanceCase {

@@ -33,6 +33,10 @@ public struct SQLFetchPlan<T: PersistentModel>: Sendable {
     public let filter: SQLPartialFilter?
     /// The `ORDER BY` terms of the sort; nil when Swift sorts.
     public let ordering: [SQLOrdering]?
+    /// The key of the one row a fetch of whole rows by `persistentModelID == identifier` reads
+    /// (``SQLStoreEngine/lookedUpKey(_:mapping:purpose:)``): it runs the mapping's by-key
+    /// statement, as `model(for:)` does, with nothing to translate or serialize.
+    var keyLookup: Int64?
 
     /// Whether Swift finishes the predicate over the rows SQL selects.
     public var filtersInMemory: Bool { filter.map { !$0.isExact } ?? false }
@@ -59,6 +63,7 @@ extension SQLStoreEngine {
         if purpose == .count { descriptor.sortBy = [] }
         let mapping = try mapping(for: T.self)
         let plan = try plan(descriptor, mapping: mapping, for: purpose)
+        guard plan.keyLookup == nil else { return plan }
         // A partial fetch (`propertiesToFetch`) reads only the columns it names when SQL answers
         // the whole descriptor; Swift's evaluation needs whole rows.
         guard purpose == .snapshots, !plan.evaluatesInMemory else { return plan }
@@ -68,6 +73,12 @@ extension SQLStoreEngine {
     }
 
     func plan<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, for purpose: SQLFetchPlan<T>.Purpose) throws -> SQLFetchPlan<T> {
+        if let key = lookedUpKey(descriptor, mapping: mapping, purpose: purpose) {
+            let condition = SQLExpression.binary(.column(table: Self.rowAlias, name: SQLNames.primaryKey), "=", .bind(.integer(key)))
+            return SQLFetchPlan(
+                purpose: purpose, descriptor: descriptor, mapping: mapping, filter: SQLPartialFilter(condition: condition, translated: [true]),
+                ordering: [], keyLookup: key)
+        }
         let translator = SQLQueryTranslator(schema: schema, entity: mapping.entity, dialect: dialect, storeIdentifier: storeIdentifier, alias: Self.rowAlias)
         let filter = try descriptor.predicate.map { try translator.partialFilter($0) }
         var ordering: [SQLOrdering]?

@@ -33,7 +33,7 @@ extension TranslationContext {
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` for transient or computed properties.
     func member(_ keyPath: AnyKeyPath, of model: SQLOperand, entity: Schema.Entity, alias: String?) throws -> SQLOperand {
         var result: SQLOperand
-        if isPersistentModelID(keyPath, of: entity.modelType) {
+        if Self.isPersistentModelID(keyPath, of: entity.modelType) {
             result = SQLOperand(sql: model.sql, error: model.error, kind: .key(entity), isNullable: model.isNullable)
         } else if let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }) {
             let semantics = attribute.codec == nil ? .opaque : ValueSemantics(of: attribute.valueType)
@@ -65,7 +65,8 @@ extension TranslationContext {
             where: .binary(.column(table: inner, name: SQLNames.primaryKey), "=", model.sql)))
     }
 
-    private func isPersistentModelID(_ keyPath: AnyKeyPath, of modelType: any PersistentModel.Type) -> Bool {
+    /// Whether `keyPath` is `\Model.persistentModelID` of `modelType`.
+    static func isPersistentModelID(_ keyPath: AnyKeyPath, of modelType: any PersistentModel.Type) -> Bool {
         type(of: keyPath).valueType == PersistentIdentifier.self && keyPath == Self.persistentModelIDKeyPath(of: modelType)
     }
 
