@@ -14,14 +14,17 @@ extension SQLQueryTranslator {
         guard Schema.entityName(for: T.self) == entity.name else { throw DataStoreError.preferInMemorySort }
         return try sortBy.map { descriptor in
             guard let keyPath = descriptor.keyPath else { throw DataStoreError.preferInMemorySort }
-            return SQLOrdering(
-                try orderingExpression(for: keyPath), ascending: descriptor.order == .forward, mayBeNull: keyPath != \T.persistentModelID)
+            let (expression, mayBeNull) = try orderingExpression(for: keyPath)
+            return SQLOrdering(expression, ascending: descriptor.order == .forward, mayBeNull: mayBeNull)
         }
     }
 
-    private func orderingExpression<T: PersistentModel>(for keyPath: PartialKeyPath<T>) throws -> SQLExpression {
+    /// The term a key path sorts by, and whether it can be `NULL`: only an optional attribute
+    /// can, and a term that cannot needs no `NULLS FIRST`/`LAST`, which would keep PostgreSQL
+    /// from reading an index on the column backwards for a descending sort.
+    private func orderingExpression<T: PersistentModel>(for keyPath: PartialKeyPath<T>) throws -> (SQLExpression, mayBeNull: Bool) {
         if keyPath == \T.persistentModelID {
-            return .column(table: alias, name: SQLNames.primaryKey)
+            return (.column(table: alias, name: SQLNames.primaryKey), false)
         }
         guard let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }), attribute.codec != nil else {
             throw DataStoreError.preferInMemorySort
@@ -30,11 +33,11 @@ extension SQLQueryTranslator {
         guard ValueSemantics(of: attribute.valueType) == .ordered else { throw DataStoreError.preferInMemorySort }
         switch attribute.storageType {
         case .string:
-            return dialect.binaryCollation.map { .collate(column, $0) } ?? column
+            return (dialect.binaryCollation.map { .collate(column, $0) } ?? column, attribute.isOptional)
         case .double where dialect.isNotNaN(column) == nil:
             throw DataStoreError.preferInMemorySort
         default:
-            return column
+            return (column, attribute.isOptional)
         }
     }
 }
