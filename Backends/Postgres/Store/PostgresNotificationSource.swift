@@ -3,9 +3,9 @@ import StrataCore
 import StrataSQL
 
 /// Learns of commits by `LISTEN`ing on the store's channel, on a connection of its own that no
-/// pool shares: every write of a ``PostgresStore`` sends `pg_notify` on that channel inside its
-/// transaction, and the server delivers it at commit. When the connection drops, the source
-/// reconnects and then reports commits once, since some may have been missed meanwhile.
+/// pool shares: every write of a ``PostgresStore`` sends `pg_notify` on that channel once it has
+/// committed. When the connection drops, the source reconnects and then reports commits once,
+/// since some may have been missed meanwhile.
 final class PostgresNotificationSource: ExternalCommitSource, @unchecked Sendable {
     /// The longest one wait for the server lasts, so cancelling is prompt.
     static let waitMilliseconds: Int32 = 25

@@ -29,7 +29,7 @@ extension PostgresStore: ExternalCommitObserving {
         return ExternalCommitWatcher(name: "strata.postgres.commits", source: source, onCommit: onCommit)
     }
 
-    /// The notification a write of this store sends inside its transaction, with the history
+    /// The notification a write of this store sends after its commit, with the history
     /// token `token` finds in the write's result.
     func commitNotification<Result>(_ token: @escaping (Result) -> DefaultHistoryToken?) -> PostgresCommitNotification<Result>? {
         configuration.announcesCommits ? PostgresCommitNotification(channel: commitChannel, token: token) : nil

@@ -99,25 +99,22 @@ extension PostgresStore {
     /// (``PostgresError/Kind/connectionLost``); when it dies during `COMMIT` nobody can tell
     /// (``PostgresError/Kind/commitOutcomeUnknown``). With replicas, the WAL position after the
     /// commit is recorded for `editingState` (for the whole store when `nil`), so its reads see the
-    /// write. With a `notification`, the transaction sends it after `body`, so listeners hear of the commit.
+    /// write. With a `notification`, it is sent once the transaction has committed, so listeners
+    /// hear of the commit.
     static func writeJob<Result>(
         replicas: PostgresReplicas?, editingState: EditingState?, notification: PostgresCommitNotification<Result>? = nil,
         _ body: @escaping (PostgresConnection) throws -> Result
     ) -> (PooledConnection) throws -> Result {
         { pooled in
             let connection = try begin(on: pooled)
-            let announced = { (connection: PostgresConnection) in
-                let result = try body(connection)
-                try notification?.send(for: result, on: connection)
-                return result
-            }
-            let result = try committing(connection, announced) { lost in
+            let result = try committing(connection, body) { lost in
                 PostgresError(
                     kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
                     message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",
                     sql: "COMMIT")
             }
             if let replicas { replicas.recordWrite(at: walPosition(on: connection), by: editingState) }
+            notification?.announce(result, on: connection)
             return result
         }
     }
