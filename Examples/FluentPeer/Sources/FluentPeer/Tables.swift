@@ -1,4 +1,5 @@
 import FluentKit
+import FluentPostgresDriver
 
 /// Creates the tables when they are missing (the peer of Strata creating its tables on open).
 enum Tables {
@@ -18,5 +19,12 @@ enum Tables {
             .field("project_id", .int64, .references(ProjectRow.schema, "id", onDelete: .restrict))
             .ignoreExisting()
             .create()
+        // The list route filters on done and priority and sorts by priority: the same index as
+        // Strata's `#Index<Item>([\.done, \.priority])`. FluentKit's schema builder has no plain index.
+        if let sql = database as? any SQLDatabase {
+            try await sql.raw(
+                "CREATE INDEX IF NOT EXISTS \(ident: "items_done_priority") ON \(ident: ItemRow.schema) (\(idents: ["done", "priority"], joinedBy: ", "))"
+            ).run()
+        }
     }
 }

@@ -3,6 +3,9 @@ import Strata
 
 /// A to-do item: the resource the service's list, filter and CRUD routes work on.
 @Model final class Item {
+    // The list route filters on done and priority and sorts by priority.
+    #Index<Item>([\.done, \.priority])
+
     /// What to do.
     var title: String
     /// Whether it is done.
