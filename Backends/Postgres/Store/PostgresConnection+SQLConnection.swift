@@ -155,8 +155,22 @@ extension PostgresConnection: SQLConnection {
     func lockHistory(exclusively: Bool) throws {
         _ = try executePrepared(
             exclusively ? "SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))" : "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema() || $1))",
-            [PostgresParameter(.string(".strata.history"))])
+            [PostgresParameter(.string(Self.historyLockName))])
     }
+
+    /// The shared history lock, taken in a materialized CTE so it is held before `nextval` runs in
+    /// the `INSERT`'s projection of the CTE's one row.
+    func appendHistoryInOneStatement(_ payload: String) throws -> Int64? {
+        let result = try executePrepared(
+            Self.appendHistorySQL,
+            [PostgresParameter(.string(Self.historyLockName)), PostgresParameter(.string(PostgresDialect().quote(PostgresMetadata.sequence(of: SQLHistoryTable.name)))),
+             PostgresParameter(.string(payload))])
+        return result.int64(row: 0, column: 0)
+    }
+
+    private static let historyLockName = ".strata.history"
+    private static let appendHistorySQL = #"WITH "lock" AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(hashtext(current_schema() || $1))) "#
+        + "INSERT INTO \(PostgresDialect().quote(SQLHistoryTable.name)) (\"token\", \"payload\") SELECT nextval($2::regclass), $3 FROM \"lock\" RETURNING \"token\""
 
     /// A transaction-level advisory lock keyed by the table's name: concurrent saves that insert
     /// into a table with unique values take turns, so two never both miss the other's row.

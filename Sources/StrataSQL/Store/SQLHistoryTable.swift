@@ -36,6 +36,7 @@ public enum SQLHistoryTable {
     /// - Returns: the transaction's number.
     /// - Throws: the connection's errors.
     public static func append(_ payload: String, on connection: some SQLConnection, dialect: any SQLDialect) throws -> Int64 {
+        if let token = try connection.appendHistoryInOneStatement(payload) { return token }
         try connection.lockHistory(exclusively: false)
         let token = try connection.newKeys(1, for: name)[0]
         var serializer = SQLSerializer(dialect: dialect)
