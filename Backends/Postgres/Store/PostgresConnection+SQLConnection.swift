@@ -137,6 +137,13 @@ extension PostgresConnection: SQLConnection {
         return (0..<result.rowCount).map { result.int64(row: $0, column: 0) ?? 0 }
     }
 
+    /// The indexes of `table` in the schema its unqualified name resolves to (the namespace's).
+    func indexNames(of table: String) throws -> Set<String>? {
+        let result = try execute(
+            "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1", [PostgresParameter(.string(table))])
+        return Set((0..<result.rowCount).compactMap { result.text(row: $0, column: 0) })
+    }
+
     /// Column types from the catalog, spelled as ``PostgresDialect/columnType(for:)`` spells them.
     func columnTypes(of table: String) throws -> [String: String] {
         let result = try execute(
