@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 
-/// `strata migrate --store <file> [--dry-run]`: migrates a demo store to a version of the
+/// `strata migrate --store <file or postgres:// URL> [--namespace N] [--dry-run]`: migrates a demo store to a version of the
 /// demo's plan, or prints the stages and SQL that would run.
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,8 +10,11 @@ struct MigrateCommand: ParsableCommand {
         abstract: "Migrate a demo store through the demo's migration plan, or print what that would run."
     )
 
-    @Option(help: ArgumentHelp("The SQLite database file `strata demo` wrote.", valueName: "sqlite file path"), transform: StoreArgument.parse)
+    @Option(help: ArgumentHelp("The SQLite database file or PostgreSQL URL of a store of the demo's models.", valueName: "store"), transform: StoreArgument.parse)
     var store: StoreArgument
+
+    @Option(help: "The PostgreSQL schema (namespace) the store's tables are in; the role's search_path when left out.")
+    var namespace: String?
 
     @Option(help: "The version to migrate to: 1.0.0 or 2.0.0.")
     var version = "2.0.0"
@@ -20,7 +23,7 @@ struct MigrateCommand: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let report = try MigrationReading.report(store, version: version)
+        let report = try MigrationReading.report(store, namespace: namespace, version: version)
         print("from \(report.recorded.map { "\($0.version)" } ?? "no recorded version") to \(report.target.version):")
         guard !report.steps.isEmpty else {
             print("  \(report.work)")
@@ -37,9 +40,8 @@ struct MigrateCommand: ParsableCommand {
     }
 
     private func migrate() throws {
-        guard case .sqlite(let url) = store else { throw StrataCLIError.sqliteOnly }
         _ = try ModelContainer(
             for: Schema(versionedSchema: try DemoMigrationPlan.version(version)), migrationPlan: DemoMigrationPlan.self,
-            configurations: [SQLiteConfiguration(url: url)])
+            configurations: [MigrationReading.configuration(store, namespace: namespace)])
     }
 }

@@ -8,8 +8,8 @@ enum StrataCLIError: Error, CustomStringConvertible {
     case noMatchingCases(String)
     /// `--version` named no version of the demo's migration plan.
     case unknownVersion(String, known: [String])
-    /// `strata schema` and `strata migrate` read SQLite files only.
-    case sqliteOnly
+    /// `strata schema` and `strata migrate` need a store that keeps its data: not `memory`.
+    case notPersistent
 
     var description: String {
         switch self {
@@ -21,8 +21,8 @@ enum StrataCLIError: Error, CustomStringConvertible {
             "no conformance case id contains \"\(filter)\""
         case .unknownVersion(let version, let known):
             "the demo has no version \(version); it has \(known.joined(separator: ", "))"
-        case .sqliteOnly:
-            "this command reads a SQLite database file: pass its path to --store"
+        case .notPersistent:
+            "the in-memory store keeps nothing between runs: pass a SQLite path or a postgres:// URL to --store"
         }
     }
 }

@@ -107,7 +107,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         }
     }
 
-    private static func open(_ configuration: PostgresConfiguration, _ settings: PostgresConnectionSettings) throws -> PostgresConnection {
+    /// A connection as the pool opens them: traced, in the configuration's namespace.
+    static func open(_ configuration: PostgresConfiguration, _ settings: PostgresConnectionSettings) throws -> PostgresConnection {
         let connection = try PostgresConnection(
             settings: settings, debugBindValues: configuration.debugBindValues, namedStatements: !configuration.transactionPooling)
         connection.trace = configuration.statementObserver(trace: configuration.trace)
