@@ -88,9 +88,12 @@ public struct SchemaTables: Sendable {
         for property in properties {
             if let attribute = property as? Schema.Attribute, !attribute.isTransient {
                 let defaultValue = attribute.defaultValue.flatMap { try? attribute.codec?.encode($0) }
+                // The first class of the hierarchy (root first) that has the attribute declares it.
+                let declarer = members.first { $0.properties.contains { $0.name == attribute.name } }
                 columns.append(ColumnDefinition(
                     name: SQLNames.column(attribute), type: dialect.columnType(for: attribute.storageType),
-                    storage: attribute.storageType, defaultValue: defaultValue, isOptional: attribute.isOptional))
+                    storage: attribute.storageType, defaultValue: defaultValue, isOptional: attribute.isOptional,
+                    usedByRowsOf: declarer.flatMap { $0 === entity ? nil : $0.selfAndSubentities.map(\.name) }))
             } else if let relationship = property as? Schema.Relationship, relationship.isToOneRelationship {
                 columns.append(ColumnDefinition(
                     name: SQLNames.column(relationship), type: dialect.keyColumnType, storage: .integer, defaultValue: nil, isOptional: true))

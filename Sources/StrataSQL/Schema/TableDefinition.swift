@@ -23,6 +23,9 @@ public struct ColumnDefinition: Sendable, Hashable {
     public let defaultValue: PersistentValue?
     /// Whether rows may lack a value in Swift (optional attributes and to-one relationships).
     public let isOptional: Bool
+    /// For a column a subclass declares, in its hierarchy's table: the entities whose rows use
+    /// it (the subclass and its own subclasses); `nil` when every row does.
+    public var usedByRowsOf: [String]? = nil
     /// Whether a row may lack a value: every column but keys, since Strata checks values itself
     /// and an added column must accept existing rows.
     public var isKey: Bool { storage == nil }

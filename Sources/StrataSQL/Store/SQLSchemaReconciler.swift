@@ -57,6 +57,9 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
                 guard let type = existing[column.name] else {
                     if !column.isKey && (column.isOptional || column.defaultValue != nil) {
                         plan.additions.append((table, column))
+                    } else if let users = column.usedByRowsOf, try !hasRows(of: users, in: table.name, existing: existing) {
+                        // A subclass new to the database: no row has to read the column.
+                        plan.additions.append((table, column))
                     } else {
                         differences.append("\(table.name).\(column.name) is missing, and it is neither optional nor defaulted")
                     }
@@ -86,6 +89,22 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
         let indices = zip(names, tables.indexStatements(for: table)).map { (name: $0, statement: $1) }
         guard let existing = try connection.indexNames(of: table.name) else { return indices }
         return indices.filter { !existing.contains($0.name) }
+    }
+
+    /// Whether the hierarchy table `table` (with `existing` columns) has rows of any of `entities`;
+    /// none when it has no discriminator yet, as every row is then the root's.
+    private func hasRows(of entities: [String], in table: String, existing: [String: String]) throws -> Bool {
+        guard existing[SQLNames.discriminator] != nil else { return false }
+        var serializer = SQLSerializer(dialect: tables.dialect)
+        serializer.write("SELECT COUNT(*) FROM (SELECT 1 FROM ")
+        serializer.write(identifier: table)
+        serializer.write(" WHERE ")
+        serializer.write(identifier: SQLNames.discriminator)
+        serializer.write(" IN (")
+        serializer.write(entities) { $0.write(bind: .string($1)) }
+        serializer.write(") LIMIT 1) AS ")
+        serializer.write(identifier: "found")
+        return try connection.integers(serializer.statement).first ?? 0 > 0
     }
 
     private func add(_ column: ColumnDefinition, to table: TableDefinition) throws {
