@@ -57,6 +57,7 @@ public struct SyncImporter: Sendable {
         let session = ImportSession(context: context)
         let mapping = try session.mapping(type)
         let scope = try parent.map { try adopt($0, scoping: mapping, in: context) }
+        try session.index(mapping).reserveCapacity(adding: objects.count)
         for (index, element) in objects.enumerated() {
             if index & 63 == 0 { try Task.checkCancellation() }
             guard let object = element as? [String: Any] else {
