@@ -39,7 +39,10 @@ public struct SyncImporter: Sendable {
         _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
     ) throws -> SyncImportSummary {
         let json: Any
-        do { json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+        do {
+            // UTF-8 (every API's payload) is read by StrataSync's own reader; UTF-16 and UTF-32 by Foundation.
+            json = try JSONReader.isUTF8(data) ? JSONReader.value(of: data) : JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
             throw SyncError(.notAnObject, "the payload is not valid JSON: \(error)")
         }
         guard let objects = json as? [Any] else { throw SyncError(.notAnObject, "the payload is not a JSON array") }
