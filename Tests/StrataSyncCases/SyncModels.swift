@@ -75,3 +75,16 @@ public enum SyncLevel: String, Codable, Sendable {
 
     public static var syncKeyStyle: SyncKeyStyle { .camelCase }
 }
+
+/// An employee whose manager is another employee, with no inverse: two employees may manage each
+/// other, a cycle that nested export must end.
+@Model public final class SyncEmployee: Syncable {
+    @Attribute(.unique) public var remoteID: Int
+    public var name: String
+    public var manager: SyncEmployee?
+
+    public init(remoteID: Int, name: String) {
+        self.remoteID = remoteID
+        self.name = name
+    }
+}

@@ -96,17 +96,18 @@ extension AnyModelStorage {
             return
         }
         let old = relatedIdentifiers(at: index)
-        let newIDs = Self.models(in: newValue).map { resolver.adopt($0) }
+        let isToOne = layout.properties[index].relationshipTarget!.isToOne
+        let newIDs = Self.models(in: newValue, toOne: isToOne).map { resolver.adopt($0) }
         setObject(nil, at: index)
-        values[index] = layout.properties[index].relationshipTarget!.isToOne
-            ? (newIDs.first.map(PersistentValue.identifier) ?? .null)
-            : .identifiers(newIDs)
+        values[index] = isToOne ? (newIDs.first.map(PersistentValue.identifier) ?? .null) : .identifiers(newIDs)
         resolver.relationshipDidChange(self, property: index, from: old, to: newIDs)
     }
 
     /// The identifiers a relationship refers to (objects set while detached are asked for theirs).
     func relatedIdentifiers(at index: Int) -> [PersistentIdentifier] {
-        if case .assigned(let value)? = object(at: index) { return Self.models(in: value).map(\.storage.identifier) }
+        if case .assigned(let value)? = object(at: index) {
+            return Self.models(in: value, toOne: layout.properties[index].relationshipTarget!.isToOne).map(\.storage.identifier)
+        }
         switch values[index] {
         case .identifier(let id)?: return [id]
         case .identifiers(let ids)?: return ids
@@ -124,9 +125,12 @@ extension AnyModelStorage {
         }
     }
 
-    static func models(in value: Any) -> [any PersistentModel] {
-        if let models = value as? [any PersistentModel] { return models }
-        guard let model = flattenedOptional(value) else { return [] }
-        return [model as! any PersistentModel]
+    /// The models a relationship value holds: a to-many's array (or `nil`), a to-one's model
+    /// (or `nil`). Told which, so a to-one never tries the array cast, whose failure costs more
+    /// than the rest of linking a model.
+    static func models(in value: Any, toOne: Bool) -> [any PersistentModel] {
+        guard toOne else { return value as? [any PersistentModel] ?? [] }
+        // The cast sees through any `Optional` layers: `nil` fails it.
+        return (value as? any PersistentModel).map { [$0] } ?? []
     }
 }

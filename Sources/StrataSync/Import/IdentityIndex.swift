@@ -8,28 +8,29 @@ final class IdentityIndex {
         let id: PersistentValue
     }
 
-    /// A model and whether the current import wrote it (one hash lookup answers both).
-    final class Entry {
-        let model: any PersistentModel
-        var touched: Bool
-
-        init(model: any PersistentModel, touched: Bool) {
-            self.model = model
-            self.touched = touched
-        }
-    }
-
-    private var entries: [Key: Entry] = [:]
+    /// Where each key's model sits in ``models`` and ``touched``: plain arrays, so an import of
+    /// many new models allocates no object per model.
+    private var positions: [Key: Int] = [:]
+    private var models: [any PersistentModel] = []
+    /// Whether the current import wrote the model at the same position.
+    private var touched: [Bool] = []
 
     /// Every fetched model of `mapping`'s type, keyed by its remote id and scope.
     /// - Throws: the fetch's error.
     init(_ mapping: SyncMapping, in context: ModelContext) throws {
-        let models = try mapping.fetchAll(context)
-        entries.reserveCapacity(models.count)
-        for model in models {
+        let fetched = try mapping.fetchAll(context)
+        reserveCapacity(adding: fetched.count)
+        for model in fetched {
             guard let key = try Self.key(of: model, mapping) else { continue }
-            entries[key] = Entry(model: model, touched: false)
+            insert(model, at: key, touched: false)
         }
+    }
+
+    /// Makes room for `count` more models, so a large import does not rehash as it grows.
+    func reserveCapacity(adding count: Int) {
+        positions.reserveCapacity(positions.count + count)
+        models.reserveCapacity(models.count + count)
+        touched.reserveCapacity(touched.count + count)
     }
 
     /// The key `model` is indexed under; `nil` when its identity is `nil`.
@@ -43,21 +44,42 @@ final class IdentityIndex {
         (unwrappedValue(scope.access.get(model)) as? any PersistentModel)?.persistentModelID
     }
 
-    /// The entry under `key`, if any.
-    subscript(key: Key) -> Entry? { entries[key] }
+    /// The model under `key`, if any.
+    func model(at key: Key) -> (any PersistentModel)? {
+        positions[key].map { models[$0] }
+    }
+
+    /// Marks the model under `key` touched and returns it with whether it was touched before;
+    /// `nil` when there is none (one hash lookup answers all three).
+    func touch(_ key: Key) -> (model: any PersistentModel, wasTouched: Bool)? {
+        guard let position = positions[key] else { return nil }
+        defer { touched[position] = true }
+        return (models[position], touched[position])
+    }
 
     /// Records a model the import created under `key`, touched.
     func add(_ model: any PersistentModel, at key: Key) {
-        entries[key] = Entry(model: model, touched: true)
+        insert(model, at: key, touched: true)
+    }
+
+    private func insert(_ model: any PersistentModel, at key: Key, touched isTouched: Bool) {
+        if let position = positions[key] {
+            models[position] = model
+            touched[position] = isTouched
+            return
+        }
+        positions[key] = models.count
+        models.append(model)
+        touched.append(isTouched)
     }
 
     /// The models within `scope` (every model when `scoped` is `false`) that the import did not touch.
     func untouched(inScope scope: PersistentIdentifier?, scoped: Bool) -> [any PersistentModel] {
-        entries.filter { key, entry in !entry.touched && (!scoped || key.scope == scope) }.map(\.value.model)
+        positions.filter { key, position in !touched[position] && (!scoped || key.scope == scope) }.map { models[$0.value] }
     }
 
     /// Forgets `key` (its model was deleted).
     func remove(_ key: Key) {
-        entries[key] = nil
+        positions[key] = nil
     }
 }

@@ -53,12 +53,11 @@ final class ImportSession {
         let index = try index(mapping)
         let model: any PersistentModel
         let isNew: Bool
-        if let entry = index[key] {
-            if entry.touched, topLevel {
+        if let (existing, wasTouched) = index.touch(key) {
+            if wasTouched, topLevel {
                 throw place.error(.duplicateIdentity, "remote id \(rawID) appears more than once", key: identityKey)
             }
-            entry.touched = true
-            model = entry.model
+            model = existing
             isNew = false
         } else {
             model = mapping.insertNew(context)
@@ -139,7 +138,7 @@ final class ImportSession {
         let mapping = try mapping(type)
         let id = try coerce(reference, to: mapping.identity, at: place, key: key)
         let indexKey = IdentityIndex.Key(scope: mapping.scope == nil ? nil : scope?.persistentModelID, id: try mapping.identity.codec.encode(id))
-        guard let model = try index(mapping)[indexKey]?.model else {
+        guard let model = try index(mapping).model(at: indexKey) else {
             throw place.error(.unresolvedReference, "no \(mapping.entity.name) has remote id \(reference)", key: key)
         }
         return model

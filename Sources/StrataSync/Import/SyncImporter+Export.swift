@@ -3,34 +3,54 @@ import StrataCore
 
 extension SyncImporter {
     /// `models` as JSON objects with the same mapping import reads: attributes under their
-    /// remote keys, relationships as the remote ids of the related models (`owner_id`, `tag_ids`).
-    /// Excluded properties are left out; `nil` is written as `null`.
-    /// - Throws: ``SyncError`` when the type's mapping is invalid, or a `Codable` value's encoding error.
-    public func exportObjects<Model: Syncable>(_ models: [Model]) throws -> [[String: Any]] {
+    /// remote keys, relationships as `relationships` says. Excluded properties are left out;
+    /// `nil` is written as `null`.
+    /// - Throws: ``SyncError`` when a type's mapping is invalid, or a `Codable` value's encoding error.
+    public func exportObjects<Model: Syncable>(_ models: [Model], relationships: SyncExportRelationships = .identifiers) throws
+        -> [[String: Any]]
+    {
         let mapping = try SyncMapping.of(Model.self, in: container.schema)
-        return try models.map { try Self.export($0, mapping) }
+        var export = ExportRun(relationships: relationships)
+        return try models.map { try export.object(of: $0, mapping, reachedThrough: nil) }
     }
 
-    /// ``exportObjects(_:)`` as a JSON array, with sorted keys.
-    /// - Throws: as ``exportObjects(_:)``.
-    public func exportJSON<Model: Syncable>(_ models: [Model]) throws -> Data {
-        try JSONSerialization.data(withJSONObject: exportObjects(models), options: [.sortedKeys])
+    /// ``exportObjects(_:relationships:)`` as a JSON array, with sorted keys.
+    /// - Throws: as ``exportObjects(_:relationships:)``.
+    public func exportJSON<Model: Syncable>(_ models: [Model], relationships: SyncExportRelationships = .identifiers) throws -> Data {
+        try JSONSerialization.data(withJSONObject: exportObjects(models, relationships: relationships), options: [.sortedKeys])
+    }
+}
+
+/// One export: the mapping of every model it writes, and the models it is writing the nested
+/// objects of, so a cycle ends in an id.
+private struct ExportRun {
+    let relationships: SyncExportRelationships
+    /// The models whose objects are being written: the nesting path to the current object.
+    private var path: Set<ObjectIdentifier> = []
+
+    init(relationships: SyncExportRelationships) {
+        self.relationships = relationships
     }
 
-    private static func export(_ model: any PersistentModel, _ mapping: SyncMapping) throws -> [String: Any] {
+    /// `model` as a JSON object. `inverse` is the relationship of `model` that leads back to the
+    /// object it is nested in: the nesting already says it, so it is left out.
+    mutating func object(of model: any PersistentModel, _ mapping: SyncMapping, reachedThrough inverse: String?) throws -> [String: Any] {
         var object: [String: Any] = [:]
         for attribute in mapping.attributes {
             object[attribute.remoteKey] = try SyncCoercion.json(attribute.access.get(model))
         }
-        for relationship in mapping.relationships {
+        path.insert(ObjectIdentifier(model))
+        defer { path.remove(ObjectIdentifier(model)) }
+        for relationship in mapping.relationships where relationship.name != inverse {
             let destination = try SyncMapping.of(relationship.destination, in: mapping.schema)
             let value = relationship.access.get(model)
-            if relationship.isToOne {
-                let target = unwrappedValue(value) as? any PersistentModel
-                object[relationship.foreignKey] = try target.map { try SyncCoercion.json(destination.identity.access.get($0)) } ?? NSNull()
+            let targets = relationship.isToOne ? [unwrappedValue(value) as? any PersistentModel].compactMap { $0 } : value as? [any PersistentModel] ?? []
+            if relationships == .nested, !targets.contains(where: { path.contains(ObjectIdentifier($0)) }) {
+                let nested = try targets.map { try self.object(of: $0, destination, reachedThrough: relationship.inverseName) }
+                object[relationship.nestedKey] = relationship.isToOne ? nested.first ?? NSNull() : nested
             } else {
-                let targets = value as? [any PersistentModel] ?? []
-                object[relationship.foreignKey] = try targets.map { try SyncCoercion.json(destination.identity.access.get($0)) }
+                let ids = try targets.map { try SyncCoercion.json(destination.identity.access.get($0)) }
+                object[relationship.foreignKey] = relationship.isToOne ? ids.first ?? NSNull() : ids
             }
         }
         return object

@@ -39,7 +39,10 @@ public struct SyncImporter: Sendable {
         _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
     ) throws -> SyncImportSummary {
         let json: Any
-        do { json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+        do {
+            // UTF-8 (every API's payload) is read by StrataSync's own reader; UTF-16 and UTF-32 by Foundation.
+            json = try JSONReader.isUTF8(data) ? JSONReader.value(of: data) : JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
             throw SyncError(.notAnObject, "the payload is not valid JSON: \(error)")
         }
         guard let objects = json as? [Any] else { throw SyncError(.notAnObject, "the payload is not a JSON array") }
@@ -57,6 +60,7 @@ public struct SyncImporter: Sendable {
         let session = ImportSession(context: context)
         let mapping = try session.mapping(type)
         let scope = try parent.map { try adopt($0, scoping: mapping, in: context) }
+        try session.index(mapping).reserveCapacity(adding: objects.count)
         for (index, element) in objects.enumerated() {
             if index & 63 == 0 { try Task.checkCancellation() }
             guard let object = element as? [String: Any] else {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A JSON scalar as `JSONSerialization` hands it over (`String`, `Bool`, `NSNumber`, Swift numbers).
+/// A JSON scalar as ``JSONReader`` or `JSONSerialization` hands it over (`String`, `Bool`, `NSNumber`, Swift numbers).
 enum JSONScalar {
     case string(String)
     case integer(Int64)
@@ -8,12 +8,35 @@ enum JSONScalar {
     case bool(Bool)
 
     init?(_ value: Any) {
+        // What ``JSONReader`` and `JSONSerialization` give, by dynamic type first: a failed cast
+        // (an `NSNumber` as `String`) tries bridging and costs more than reading the value, and
+        // casting a Swift number to `NSNumber` (or back) bridges it.
+        let type = Swift.type(of: value)
+        if type == String.self {
+            self = .string(value as! String)
+            return
+        }
+        if type == Int.self {
+            self = .integer(Int64(value as! Int))
+            return
+        }
+        if type == Double.self {
+            let double = value as! Double
+            self = Int64(exactly: double).map(JSONScalar.integer) ?? .double(double)
+            return
+        }
+        if type == Bool.self {
+            self = .bool(value as! Bool)
+            return
+        }
+        if type is NSNumber.Type {
+            self = Self.number(value as! NSNumber)
+            return
+        }
         if let string = value as? String {
             self = .string(string)
             return
         }
-        // `JSONSerialization` gives `NSNumber`s: test for the class first, as casting one to a
-        // Swift number type bridges it (a tenth of an import's time).
         if let number = value as? NSNumber {
             self = Self.number(number)
             return

@@ -28,6 +28,8 @@ final class SyncMapping: @unchecked Sendable {
         let foreignKey: String
         let isToOne: Bool
         let destination: any Syncable.Type
+        /// The destination's relationship back, if the schema has one.
+        let inverseName: String?
         let access: PropertyAccess
     }
 
@@ -85,7 +87,7 @@ final class SyncMapping: @unchecked Sendable {
             let mapped = Relationship(
                 name: relationship.name, nestedKey: nestedKey,
                 foreignKey: style.foreignKey(for: nestedKey, toMany: !relationship.isToOneRelationship),
-                isToOne: relationship.isToOneRelationship, destination: destination,
+                isToOne: relationship.isToOneRelationship, destination: destination, inverseName: relationship.inverseName,
                 access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType))
             if relationship.keyPath == scopePath { scope = mapped }
             relationships.append(mapped)
