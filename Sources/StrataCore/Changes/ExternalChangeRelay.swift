@@ -79,8 +79,10 @@ final class ExternalChangeRelay: Sendable {
             return
         }
         guard let last = records.last else {
-            // A commit that recorded no history (a batch delete, an erase, history turned off).
-            feed.publish(.everything(isExternal: true))
+            // Nothing new: an earlier read covered the commit signalled (signals may be spurious,
+            // and one arriving during a read queues another), unless the store records no
+            // history at all, when a signal is all there is to know.
+            if after == nil, (try? history.latestHistoryToken()) ?? nil == nil { feed.publish(.everything(isExternal: true)) }
             return
         }
         state.withLock { $0.lastToken = max($0.lastToken ?? last.token, last.token) }

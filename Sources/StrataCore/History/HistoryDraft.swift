@@ -35,5 +35,15 @@ public struct HistoryDraft: Sendable {
         return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
     }
 
+    /// The text a store keeps for an ``DataStore/erase()``, in the erase's transaction, so that
+    /// other processes' containers, which learn of commits from the history, learn of it too. It
+    /// names no container (every container relays it) and lists no change.
+    public static func erasurePayload() -> String {
+        let payload = HistoryPayload(
+            timestamp: Date().timeIntervalSince1970, author: nil, origin: UUID(), process: process.name, processIdentifier: process.identifier,
+            inserted: [], updated: [], deleted: [], tombstones: [], erased: true)
+        return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
+    }
+
     private static let process = (name: ProcessInfo.processInfo.processName, identifier: ProcessInfo.processInfo.processIdentifier)
 }

@@ -8,6 +8,7 @@ extension HistoryPayload {
 
     /// The identifiers the transaction changed, as the change feed delivers them.
     func changes(token: DefaultHistoryToken) -> ModelChanges {
+        guard erased != true else { return .everything(token: token, isExternal: true) }
         let store = token.storeIdentifier
         func identifiers(_ groups: [Rows]) -> [PersistentIdentifier] {
             groups.flatMap { rows in rows.keys.keys.map { PersistentIdentifier(storeIdentifier: store, entityName: rows.entity, primaryKey: $0) } }

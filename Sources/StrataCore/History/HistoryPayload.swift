@@ -18,6 +18,9 @@ struct HistoryPayload: Codable {
     var deleted: [Rows]
     /// Deleted rows with the values they preserved.
     var tombstones: [Tombstone]
+    /// Whether the transaction erased the store (``DataStore/erase()``): every row may be gone,
+    /// and none is listed. Absent in other transactions.
+    var erased: Bool?
 
     /// Rows of one entity (for updates: that changed the same properties).
     struct Rows: Codable {

@@ -87,7 +87,7 @@ public struct SQLStoreEngine: Sendable {
         return keys.map { PersistentIdentifier(origin: origin, primaryKey: .integer($0)) }
     }
 
-    /// Empties every table.
+    /// Empties every table, and records the erase in the history.
     public func erase(on connection: some SQLConnection) throws {
         for table in tables.tables {
             var serializer = SQLSerializer(dialect: dialect)
@@ -95,6 +95,8 @@ public struct SQLStoreEngine: Sendable {
             serializer.write(identifier: table.name)
             try connection.run(serializer.statement)
         }
+        // Recorded, so other processes' containers relay it (docs/changes.md, rule 26).
+        if recordsHistory { _ = try SQLHistoryTable.append(HistoryDraft.erasurePayload(), on: connection, dialect: dialect) }
     }
 }
 
