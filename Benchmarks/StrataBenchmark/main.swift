@@ -222,7 +222,7 @@ if options.history {
     exit(0)
 }
 if let url = options.postgres {
-    try PostgresBenchmark.run(url: url, options: options)
+    try onPlainThread { try PostgresBenchmark.run(url: url, options: options) }
     exit(0)
 }
 
