@@ -10,6 +10,7 @@ import StrataCore
     }
 }
 
+/// The subclass: it inherits ``Ledger/entries`` and adds a required attribute.
 @Model public final class SavingsLedger: Ledger {
     public var rate: Double
 
@@ -19,6 +20,7 @@ import StrataCore
     }
 }
 
+/// One entry of a ledger, of either class.
 @Model public final class LedgerEntry {
     public var amount: Int
     public var ledger: Ledger?
@@ -31,5 +33,6 @@ import StrataCore
 extension ConformanceModels {
     /// The ledger hierarchy without its subclass, as an app had it before adding one.
     public static var ledgersBeforeSubclass: [any PersistentModel.Type] { [Ledger.self, LedgerEntry.self] }
+    /// The ledger hierarchy with its subclass.
     public static var ledgers: [any PersistentModel.Type] { [Ledger.self, SavingsLedger.self, LedgerEntry.self] }
 }

@@ -82,7 +82,7 @@ final class ExternalChangeRelay: Sendable {
             // Nothing new: an earlier read covered the commit signalled (signals may be spurious,
             // and one arriving during a read queues another), unless the store records no
             // history at all, when a signal is all there is to know.
-            if after == nil, (try? history.latestHistoryToken()) ?? nil == nil { feed.publish(.everything(isExternal: true)) }
+            if after == nil, (try? history.latestHistoryToken()) == nil { feed.publish(.everything(isExternal: true)) }
             return
         }
         state.withLock { $0.lastToken = max($0.lastToken ?? last.token, last.token) }
