@@ -5,7 +5,8 @@ with the most requests/s counts; errors are summed over all rounds."""
 import sys
 from collections import defaultdict
 
-names = {"strata": "Strata, PostgreSQL", "fluent": "Fluent, PostgreSQL", "sqlite": "Strata, SQLite"}
+names = {"strata": "Strata, PostgreSQL", "baseline": "Strata baseline, PostgreSQL", "fluent": "Fluent, PostgreSQL",
+         "sqlite": "Strata, SQLite"}
 workloads = {"get": "GET /items/:id (random id)", "list": "GET /items?done=false&minPriority=…&sort=priority&limit=20",
              "post": "POST /items"}
 best, errors = {}, defaultdict(int)
