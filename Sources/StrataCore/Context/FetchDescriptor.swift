@@ -20,15 +20,23 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     /// others out, and the context then loads them on first read or write, for every model of
     /// the fetch at once. Relationships are always loaded; key paths that name no stored
     /// attribute are ignored. A model the context already holds keeps its values.
-    public var propertiesToFetch: [PartialKeyPath<T>] = []
+    public var propertiesToFetch: [PartialKeyPath<T>] = [] { didSet { noteNamedKeyPaths() } }
     /// Relationships whose models the fetch loads along with its own: one query per
     /// relationship, not per model, so reading them later costs no store call. Key paths that
     /// name no relationship are ignored.
-    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
+    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = [] { didSet { noteNamedKeyPaths() } }
+    /// Whether ``propertiesToFetch`` or ``relationshipKeyPathsForPrefetching`` names a key path.
+    /// Most fetches name none; the flag says so without reading the lists, which code not
+    /// specialized for `T` reads through their generic metadata.
+    private(set) var namesKeyPaths = false
 
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy
+    }
+
+    private mutating func noteNamedKeyPaths() {
+        namesKeyPaths = !propertiesToFetch.isEmpty || !relationshipKeyPathsForPrefetching.isEmpty
     }
 }
 
@@ -36,7 +44,7 @@ extension FetchDescriptor {
     /// The stored attributes of `entity` that ``propertiesToFetch`` names, or `nil` when it asks
     /// for every one (empty, or naming them all): what a store must load.
     public func fetchedAttributeNames(of entity: Schema.Entity) -> Set<String>? {
-        guard !propertiesToFetch.isEmpty else { return nil }
+        guard namesKeyPaths, !propertiesToFetch.isEmpty else { return nil }
         let named = Set(propertiesToFetch.map { $0 as AnyKeyPath })
         let stored = entity.storedAttributes
         let fetched = Set(stored.lazy.filter { named.contains($0.keyPath) }.map(\.name))
@@ -47,7 +55,7 @@ extension FetchDescriptor {
     /// `persistentModelID`) and ``relationshipKeyPathsForPrefetching`` only its relationships.
     /// - Throws: ``SwiftDataError/unsupportedKeyPath`` naming the first key path that does not.
     func validateKeyPaths(for entity: Schema.Entity) throws {
-        // Most fetches name neither, and need no sets built then.
+        guard namesKeyPaths else { return }
         if !propertiesToFetch.isEmpty {
             let persisted = Set(entity.properties.map(\.keyPath))
             for keyPath in propertiesToFetch where !persisted.contains(keyPath) && keyPath != \T.persistentModelID {
@@ -66,7 +74,7 @@ extension FetchDescriptor {
 
     /// The relationships of `entity` that ``relationshipKeyPathsForPrefetching`` names, in order.
     public func prefetchedRelationships(of entity: Schema.Entity) -> [Schema.Relationship] {
-        guard !relationshipKeyPathsForPrefetching.isEmpty else { return [] }
+        guard namesKeyPaths, !relationshipKeyPathsForPrefetching.isEmpty else { return [] }
         let named = relationshipKeyPathsForPrefetching.map { $0 as AnyKeyPath }
         return named.compactMap { keyPath in entity.relationships.first { $0.keyPath == keyPath } }
     }

@@ -7,6 +7,10 @@ struct FetchRoute<T: PersistentModel> {
     /// its pending changes in (the window then applies to the merged result).
     let storeDescriptor: FetchDescriptor<T>
     let mergesPendingChanges: Bool
+    /// The identifier of the one saved model the fetch can return, when it is a lookup by
+    /// identifier the context answers as `model(for:)` loads a model (see
+    /// ``ModelContext/lookedUpIdentifier(_:entity:mergesPendingChanges:)``); `nil` otherwise.
+    let lookedUpIdentifier: PersistentIdentifier?
 
     /// The fetch's models from the store's answer: as they are, or merged with the context's
     /// pending changes, sorted and windowed.
@@ -78,8 +82,11 @@ extension ModelContext {
             storeDescriptor.fetchLimit = nil
             storeDescriptor.fetchOffset = nil
         }
-        warnIfStoreFallsBack(storeDescriptor, during: "fetch")
-        return FetchRoute(descriptor: descriptor, entity: entity, storeDescriptor: storeDescriptor, mergesPendingChanges: mergesPendingChanges)
+        let lookedUp = lookedUpIdentifier(descriptor, entity: entity, mergesPendingChanges: mergesPendingChanges)
+        if lookedUp == nil { warnIfStoreFallsBack(storeDescriptor, during: "fetch") }
+        return FetchRoute(
+            descriptor: descriptor, entity: entity, storeDescriptor: storeDescriptor, mergesPendingChanges: mergesPendingChanges,
+            lookedUpIdentifier: lookedUp)
     }
 
     /// The store request of a count or an identifier fetch, or `nil` when pending changes of the

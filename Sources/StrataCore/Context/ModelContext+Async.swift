@@ -13,6 +13,9 @@ extension ModelContext {
         await mergeCommittedChanges()
         return try await instrumented(.fetch, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
             let route = try route(descriptor)
+            if let identifier = route.lookedUpIdentifier {
+                return try await fetchLookedUp(identifier, entity: route.entity)
+            }
             return route.finish(try await storeFetch(route.storeDescriptor, entity: route.entity, during: "fetch"), of: self)
         }
     }

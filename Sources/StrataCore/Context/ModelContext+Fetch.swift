@@ -13,6 +13,9 @@ extension ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         try instrumented(.fetch, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
             let route = try route(descriptor)
+            if let identifier = route.lookedUpIdentifier {
+                return try fetchLookedUp(identifier, entity: route.entity)
+            }
             return route.finish(try storeFetch(route.storeDescriptor, entity: route.entity, during: "fetch"), of: self)
         }
     }

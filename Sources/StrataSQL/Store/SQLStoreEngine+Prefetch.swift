@@ -42,12 +42,24 @@ extension SQLStoreEngine {
     /// The stored rows of the identifiers this store holds, by identifier: one query per entity
     /// (and per ``keysPerStatement`` keys), each row with its to-many relationships.
     func storedSnapshots(for identifiers: [PersistentIdentifier], on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        if identifiers.count == 1 { return try storedSnapshots(for: identifiers[0], on: connection) }
         var found: [PersistentIdentifier: DefaultSnapshot] = [:]
         for (entityName, wanted) in Dictionary(grouping: identifiers.filter(isStored), by: \.entityName) {
             let keys = Array(Set(wanted.lazy.map { $0.primaryKey.integerValue! })).sorted()
             for snapshot in try storedSnapshots(of: mapping(entityName), keys: keys, on: connection) {
                 found[snapshot.persistentIdentifier] = snapshot
             }
+        }
+        return found
+    }
+
+    /// ``storedSnapshots(for:on:)`` of one identifier (`model(for:)`, a fetch by identifier),
+    /// without grouping identifiers by entity and keys into sets.
+    private func storedSnapshots(for identifier: PersistentIdentifier, on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        guard isStored(identifier), let key = identifier.primaryKey.integerValue else { return [:] }
+        var found: [PersistentIdentifier: DefaultSnapshot] = [:]
+        for snapshot in try storedSnapshots(of: mapping(identifier.entityName), keys: [key], on: connection) {
+            found[snapshot.persistentIdentifier] = snapshot
         }
         return found
     }

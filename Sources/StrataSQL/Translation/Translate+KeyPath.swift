@@ -1,5 +1,4 @@
 import StrataCore
-import Synchronization
 
 extension PredicateExpressions.Variable: SQLTranslatable {
     func translate(in context: TranslationContext) throws -> SQLOperand {
@@ -33,7 +32,7 @@ extension TranslationContext {
     /// - Throws: ``DataStoreError/preferInMemoryFilter`` for transient or computed properties.
     func member(_ keyPath: AnyKeyPath, of model: SQLOperand, entity: Schema.Entity, alias: String?) throws -> SQLOperand {
         var result: SQLOperand
-        if Self.isPersistentModelID(keyPath, of: entity.modelType) {
+        if IdentifierLookup.isPersistentModelID(keyPath, of: entity.modelType) {
             result = SQLOperand(sql: model.sql, error: model.error, kind: .key(entity), isNullable: model.isNullable)
         } else if let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }) {
             let semantics = attribute.codec == nil ? .opaque : ValueSemantics(of: attribute.valueType)
@@ -64,27 +63,4 @@ extension TranslationContext {
             columns: [.column(table: inner, name: name)], from: SQLNames.table(entity), as: inner,
             where: .binary(.column(table: inner, name: SQLNames.primaryKey), "=", model.sql)))
     }
-
-    /// Whether `keyPath` is `\Model.persistentModelID` of `modelType`.
-    static func isPersistentModelID(_ keyPath: AnyKeyPath, of modelType: any PersistentModel.Type) -> Bool {
-        type(of: keyPath).valueType == PersistentIdentifier.self && keyPath == Self.persistentModelIDKeyPath(of: modelType)
-    }
-
-    /// `\Model.persistentModelID`, made once per model type: making a key path instantiates it
-    /// from its pattern, the costliest step of translating `$0.persistentModelID == id`.
-    private static func persistentModelIDKeyPath(of modelType: any PersistentModel.Type) -> AnyKeyPath {
-        let key = ObjectIdentifier(modelType)
-        if let made = persistentModelIDKeyPaths.withLock({ $0[key] }) { return made.keyPath }
-        func make<Model: PersistentModel>(_: Model.Type) -> AnyKeyPath { \Model.persistentModelID }
-        let keyPath = make(modelType)
-        persistentModelIDKeyPaths.withLock { $0[key] = ImmutableKeyPath(keyPath: keyPath) }
-        return keyPath
-    }
-
-    private static let persistentModelIDKeyPaths = Mutex<[ObjectIdentifier: ImmutableKeyPath]>([:])
-}
-
-/// A key path shared between threads: key paths are immutable once made.
-private struct ImmutableKeyPath: @unchecked Sendable {
-    let keyPath: AnyKeyPath
 }
