@@ -54,7 +54,7 @@ struct SQLDeletion<Connection: SQLConnection> {
     /// The stored rows being deleted plus every row a `.cascade` rule reaches from them.
     private func cascadeClosure() throws -> [String: Set<Int64>] {
         var doomed: [String: Set<Int64>] = [:]
-        var level = rowsAreStored ? deleting : try storedRows(deleting)
+        var level = try ownEntities(rowsAreStored ? deleting : try storedRows(deleting))
         while !level.isEmpty {
             for (entityName, keys) in level { doomed[entityName, default: []].formUnion(keys) }
             var next: [String: Set<Int64>] = [:]
@@ -67,9 +67,22 @@ struct SQLDeletion<Connection: SQLConnection> {
                     }
                 }
             }
-            level = next.mapValues { $0.sorted() }
+            level = try ownEntities(next.mapValues { $0.sorted() })
         }
         return doomed
+    }
+
+    /// `rows` with each row of a class hierarchy filed under its own entity, whatever entity
+    /// reached it (a batch delete of `Venue`, a cascade along a relationship to `Venue`), so the
+    /// delete rules its subentity declares apply to it.
+    private func ownEntities(_ rows: [String: [Int64]]) throws -> [String: [Int64]] {
+        var filed: [String: [Int64]] = [:]
+        for (entityName, keys) in rows {
+            let entity = try engine.mapping(entityName).entity
+            let owners = entity.subentities.isEmpty ? [:] : try engine.subentityRows(keys, of: entity, on: connection)
+            for key in keys { filed[owners[key] ?? entityName, default: []].append(key) }
+        }
+        return filed
     }
 
     /// The keys that name stored rows, by entity.

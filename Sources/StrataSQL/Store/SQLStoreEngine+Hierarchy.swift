@@ -25,22 +25,25 @@ extension SQLStoreEngine {
     }
 
     /// The entity of each row among `keys` that belongs to a subentity of `entity`, by key; the
-    /// other rows are `entity`'s own. One query per subentity.
+    /// other rows are `entity`'s own. One query per chunk of keys, whatever the number of
+    /// subentities: the discriminator comes back as the subentity's position.
     func subentityRows(_ keys: [Int64], of entity: Schema.Entity, on connection: some SQLConnection) throws -> [Int64: String] {
+        let subentities = Array(entity.selfAndSubentities.dropFirst())
         var found: [Int64: String] = [:]
-        guard !keys.isEmpty else { return found }
+        guard !keys.isEmpty, !subentities.isEmpty else { return found }
         let alias = "d"
-        let chunks = Array(Set(keys)).sorted().chunked(into: Self.keysPerStatement)
-        for subentity in entity.selfAndSubentities.dropFirst() {
-            for chunk in chunks {
-                let select = SQLSelect(
-                    columns: [.column(table: alias, name: SQLNames.primaryKey)], from: SQLNames.table(entity), as: alias,
-                    where: .joined([
-                        .binary(.column(table: alias, name: SQLNames.discriminator), "=", .bind(.string(subentity.name))),
-                        .binary(.column(table: alias, name: SQLNames.primaryKey), "IN", .list(chunk.map { .bind(.integer($0)) })),
-                    ], by: "AND"))
-                for key in try connection.integers(serialize(select)) { found[key] = subentity.name }
-            }
+        let (key, discriminator) = (SQLExpression.column(table: alias, name: SQLNames.primaryKey), SQLExpression.column(table: alias, name: SQLNames.discriminator))
+        let position = SQLExpression.caseWhen(
+            subentities.indices.map { SQLCaseBranch(when: .binary(discriminator, "=", .bind(.string(subentities[$0].name))), then: .bind(.integer(Int64($0)))) },
+            otherwise: .keyword("NULL"))
+        for chunk in Array(Set(keys)).sorted().chunked(into: Self.keysPerStatement) {
+            let select = SQLSelect(
+                columns: [key, position], from: SQLNames.table(entity), as: alias,
+                where: .joined([
+                    .binary(discriminator, "IN", .list(subentities.map { .bind(.string($0.name)) })),
+                    .binary(key, "IN", .list(chunk.map { .bind(.integer($0)) })),
+                ], by: "AND"))
+            for (row, index) in try connection.integerPairs(serialize(select)) { found[row] = subentities[Int(index)].name }
         }
         return found
     }
