@@ -1,7 +1,7 @@
 import StrataCore
 
 extension InheritanceCases {
-    static let relationshipCases: [ConformanceCase] = [relatedSubclasses, uniqueAcrossHierarchy]
+    static let relationshipCases: [ConformanceCase] = [relatedSubclasses, uniqueAcrossHierarchy, uniqueClashInOneSave]
 
     /// A relationship to the root class holds models of its subclasses, each read back as its own class.
     static let relatedSubclasses = ConformanceCase("inheritance.relatedSubclasses", category: category) { environment in
@@ -55,5 +55,26 @@ extension InheritanceCases {
         try Check.equal(
             described(try ModelContext(container).fetch(FetchDescriptor<Transport>())), ["Truck:second", "Scooter:free"],
             "and nothing was written")
+    }
+
+    /// Within one save, two new models of one class with the same unique value leave the later
+    /// one; two of different classes are refused, and the save writes nothing.
+    static let uniqueClashInOneSave = ConformanceCase("inheritance.uniqueClashInOneSave", category: category) { environment in
+        let container = try environment.makeContainer(for: ConformanceModels.hierarchy)
+        let context = ModelContext(container)
+        context.insert(Truck(name: "first", wheels: 4, plate: "CD-2"))
+        context.insert(Truck(name: "second", wheels: 6, plate: "CD-2"))
+        try context.save()
+        try Check.equal(described(try ModelContext(container).fetch(FetchDescriptor<Transport>())), ["Truck:second"], "the later truck of one save wins")
+
+        let colliding = ModelContext(container)
+        colliding.insert(Truck(name: "third", wheels: 8, plate: "EF-3"))
+        colliding.insert(Scooter(name: "zip", isElectric: true))
+        colliding.insert(Transport(name: "cart", plate: "EF-3"))
+        try Check.throwsError("a transport and a truck with one plate in one save are refused", matching: { SwiftDataError.constraintViolation ~= $0 }) {
+            try colliding.save()
+        }
+        try Check.equal(described(try ModelContext(container).fetch(FetchDescriptor<Transport>())), ["Truck:second"], "and nothing was written")
+        try Check.equal(colliding.insertedModelsArray.count, 3, "the inserts are still pending")
     }
 }

@@ -81,7 +81,8 @@ extension JSONFileStore {
         for inserted: [DefaultSnapshot], in state: inout JSONStoreState, sparing deleted: Set<PersistentIdentifier>
     ) throws -> [PersistentIdentifier: PersistentIdentifier] {
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
-        // Per entity and constraint index, the unique values claimed by inserts of this save.
+        // Per class hierarchy (its root's name: constraints hold across it) and constraint index,
+        // the unique values claimed by inserts of this save.
         var claimed: [String: [Int: [[PersistentValue]: PersistentIdentifier]]] = [:]
         for snapshot in inserted {
             let temporary = snapshot.persistentIdentifier
@@ -89,7 +90,7 @@ extension JSONFileStore {
                 throw SwiftDataError.modelNotInSchema.with("\(temporary.entityName) is not in this store's schema", entity: temporary.entityName)
             }
             let keys = entity.uniquenessConstraints.map { JSONUniqueness.key(of: snapshot, for: $0) }
-            let earlier = keys.indices.lazy.compactMap { index in keys[index].flatMap { claimed[entity.name]?[index]?[$0] } }.first
+            let earlier = keys.indices.lazy.compactMap { index in keys[index].flatMap { claimed[entity.rootEntity.name]?[index]?[$0] } }.first
             let permanent = earlier
                 ?? JSONUniqueness(entity: entity).collision(of: snapshot, in: state.rows, excluding: deleted)
                 ?? state.mint(entity.name)
@@ -99,7 +100,7 @@ extension JSONFileStore {
             }
             remapped[temporary] = permanent
             for (index, key) in keys.enumerated() {
-                if let key { claimed[entity.name, default: [:]][index, default: [:]][key] = permanent }
+                if let key { claimed[entity.rootEntity.name, default: [:]][index, default: [:]][key] = permanent }
             }
         }
         return remapped

@@ -167,6 +167,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             for constraint in mapping.entity.uniquenessConstraints where owner == nil {
                 guard let values = Self.uniqueValues(snapshot, constraint) else { continue }
                 owner = claimed["\(mapping.table)\(constraint)"]?[values]
+                if let owner, owner.entityName != entity { throw Self.classClash(entity, with: owner) }
                 if owner == nil, let match = try storedRow(mapping, constraint, values, skipping: deleting) {
                     owner = match
                     existing.insert(match)
@@ -244,12 +245,16 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let owner = try engine.subentityRows([key], of: root, on: connection)[key] ?? root.name
         let stored = engine.identifiers(owner, [key])[0]
         guard !deleting.contains(stored) else { return nil }
-        guard owner == mapping.entity.name else {
-            throw SwiftDataError.constraintViolation.with(
-                "a new \(mapping.entity.name) has the unique values of \(stored), a model of another class; an upsert cannot change a model's class",
-                entity: mapping.entity.name)
-        }
+        guard owner == mapping.entity.name else { throw Self.classClash(mapping.entity.name, with: stored) }
         return stored
+    }
+
+    /// The error for a new model of `entity` whose unique values are those of `other`, a stored
+    /// or earlier-inserted model of another class in the same hierarchy.
+    private static func classClash(_ entity: String, with other: PersistentIdentifier) -> SwiftDataError {
+        SwiftDataError.constraintViolation.with(
+            "a new \(entity) has the unique values of \(other), a model of another class; an upsert cannot change a model's class",
+            entity: entity)
     }
 
     private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping, replacingToMany: Bool = true) throws {
