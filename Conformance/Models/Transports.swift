@@ -1,7 +1,8 @@
 import StrataCore
 
 /// The root of a model class hierarchy (`inheritance.*` cases): a transport, unique by plate.
-@Model public class Transport {
+/// Open, as `Truck` is, so tests in other modules subclass them (semantics rule 36).
+@Model open class Transport {
     public var name: String
     @Attribute(.unique) public var plate: String?
 
@@ -12,7 +13,7 @@ import StrataCore
 }
 
 /// A subclass with a property of its own.
-@Model public class Truck: Transport {
+@Model open class Truck: Transport {
     public var wheels: Int
     public var cargo: String?
 

@@ -40,7 +40,7 @@ extension ModelMacro {
             private var _$backingData: StrataCore._SubclassBackingData? = nil
             """,
             """
-            public override var persistentBackingData: any StrataCore.BackingData<_$ModelRoot> {
+            \(raw: declaration.overridableAccess) override var persistentBackingData: any StrataCore.BackingData<_$ModelRoot> {
                 get {
                     let backingData = super.persistentBackingData
                     StrataCore._link(&_$backingData, to: backingData, of: self)
@@ -52,7 +52,7 @@ extension ModelMacro {
                 }
             }
             """,
-            schemaMetadata(model, properties, overridable: true, inheriting: true),
+            schemaMetadata(model, properties, overridable: true, inheriting: true, access: declaration.overridableAccess),
             """
             public required init(backingData: any StrataCore.BackingData<_$ModelRoot>) {
             \(raw: markers.joined())super.init(backingData: backingData)

@@ -27,8 +27,8 @@ extension ModelMacro: MemberMacro {
         let isFinal = declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) })
         var members = [
             backingDataStorage(model),
-            backingDataAccessor(model),
-            schemaMetadata(model, properties, overridable: !isFinal),
+            backingDataAccessor(model, access: declaration.overridableAccess),
+            schemaMetadata(model, properties, overridable: !isFinal, access: declaration.overridableAccess),
             backingDataInit(model, properties),
             "@StrataCore.Transient\nprivate let _$observationRegistrar = Observation.ObservationRegistrar()",
         ]
@@ -85,9 +85,9 @@ extension ModelMacro: MemberMacro {
         "private static let \(raw: keyPathConstantName(property.name)) = \\\(model).\(property.name)"
     }
 
-    private static func backingDataAccessor(_ model: TokenSyntax) -> DeclSyntax {
+    private static func backingDataAccessor(_ model: TokenSyntax, access: String) -> DeclSyntax {
         """
-        public var persistentBackingData: any StrataCore.BackingData<\(model)> {
+        \(raw: access) var persistentBackingData: any StrataCore.BackingData<\(model)> {
             get {
                 if let _$backingData { return _$backingData }
                 return StrataCore._backingData(&_$backingData)
@@ -102,7 +102,7 @@ extension ModelMacro: MemberMacro {
     /// (`\T.name` in a generic function), so `Car.schemaMetadata` lists `\Car.name`, the key
     /// path a `#Predicate<Car>` uses, not `\Vehicle.name`.
     static func schemaMetadata(
-        _ model: TokenSyntax, _ properties: [PersistedProperty], overridable: Bool, inheriting: Bool = false
+        _ model: TokenSyntax, _ properties: [PersistedProperty], overridable: Bool, inheriting: Bool = false, access: String = "public"
     ) -> DeclSyntax {
         let root = overridable ? "T" : model.text
         let entries = properties.map { property -> String in
@@ -124,7 +124,7 @@ extension ModelMacro: MemberMacro {
                 """
         }
         return """
-            public \(raw: inheriting ? "override " : "")class var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+            \(raw: access) \(raw: inheriting ? "override " : "")class var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
             func metadata<T: \(model)>(_: T.Type) -> [StrataCore.Schema.PropertyMetadata] {
             \(raw: list)
             }

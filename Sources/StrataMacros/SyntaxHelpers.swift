@@ -27,6 +27,12 @@ extension DeclGroupSyntax {
     func inherits(_ name: String) -> Bool {
         inheritanceClause?.inheritedTypes.contains { $0.type.strataName == name } ?? false
     }
+
+    /// The access of the members a `@Model` subclass overrides: `open` in an `open` class, so
+    /// a subclass in another module can override them, `public` otherwise.
+    var overridableAccess: String {
+        modifiers.contains { $0.name.tokenKind == .keyword(.open) } ? "open" : "public"
+    }
 }
 
 extension VariableDeclSyntax {

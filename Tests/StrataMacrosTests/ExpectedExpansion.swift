@@ -77,9 +77,10 @@ func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
 ///
 /// `persisted` gives the `schemaMetadata` entries and the markers `init(backingData:)` sets;
 /// `unique` and `indices` are the key-path literals of `#Unique` and `#Index`, when present;
-/// `isFinal` adds the factories only a final class gets.
+/// `isFinal` adds the factories only a final class gets; `access` is that of the members a
+/// subclass overrides (`open` in an `open` class).
 func modelMembers(
-    _ model: String, persisted: [Persisted] = [], unique: String? = nil, indices: String? = nil, isFinal: Bool = true
+    _ model: String, persisted: [Persisted] = [], unique: String? = nil, indices: String? = nil, isFinal: Bool = true, access: String = "public"
 ) -> [String] {
     let metadata = metadataList(persisted, root: isFinal ? model : "T")
     let initBody = persisted.map { "_\($0.name) = StrataCore._PersistedPropertyMarker()" }
@@ -90,7 +91,7 @@ func modelMembers(
         private var _$backingData: (any StrataCore.BackingData<\(model)>)? = nil
         """,
         """
-        public var persistentBackingData: any StrataCore.BackingData<\(model)> {
+        \(access) var persistentBackingData: any StrataCore.BackingData<\(model)> {
             get {
                 if let _$backingData {
                     return _$backingData
@@ -108,7 +109,7 @@ func modelMembers(
             \(indented(metadata))
             }
             """
-            : overridableMetadata(model, metadata, inheriting: false),
+            : overridableMetadata(model, metadata, inheriting: false, access: access),
         """
         public required init(backingData: any StrataCore.BackingData<\(model)>) {
         \(indented(initBody.joined(separator: "\n")))
@@ -148,7 +149,7 @@ func modelMembers(
 }
 
 /// The members `@Model` generates for `model`, a subclass of another `@Model` class, in order.
-func subclassMembers(_ model: String, persisted: [Persisted]) -> [String] {
+func subclassMembers(_ model: String, persisted: [Persisted], access: String = "public") -> [String] {
     let initBody = persisted.map { "_\($0.name) = StrataCore._PersistedPropertyMarker()" } + ["super.init(backingData: backingData)"]
     return [
         """
@@ -156,7 +157,7 @@ func subclassMembers(_ model: String, persisted: [Persisted]) -> [String] {
         private var _$backingData: StrataCore._SubclassBackingData? = nil
         """,
         """
-        public override var persistentBackingData: any StrataCore.BackingData<_$ModelRoot> {
+        \(access) override var persistentBackingData: any StrataCore.BackingData<_$ModelRoot> {
             get {
                 let backingData = super.persistentBackingData
                 StrataCore._link(&_$backingData, to: backingData, of: self)
@@ -168,7 +169,7 @@ func subclassMembers(_ model: String, persisted: [Persisted]) -> [String] {
             }
         }
         """,
-        overridableMetadata(model, metadataList(persisted, root: "T"), inheriting: true),
+        overridableMetadata(model, metadataList(persisted, root: "T"), inheriting: true, access: access),
         """
         public required init(backingData: any StrataCore.BackingData<_$ModelRoot>) {
         \(indented(initBody.joined(separator: "\n")))
@@ -191,9 +192,9 @@ func metadataList(_ persisted: [Persisted], root: String) -> String {
 }
 
 /// The `schemaMetadata` of a class that may have subclasses: key paths rooted at the class it is read on.
-func overridableMetadata(_ model: String, _ metadata: String, inheriting: Bool) -> String {
+func overridableMetadata(_ model: String, _ metadata: String, inheriting: Bool, access: String = "public") -> String {
     """
-    public \(inheriting ? "override " : "")class var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
+    \(access) \(inheriting ? "override " : "")class var schemaMetadata: [StrataCore.Schema.PropertyMetadata] {
         func metadata<T: \(model)>(_: T.Type) -> [StrataCore.Schema.PropertyMetadata] {
     \(indented(metadata, by: 2))
         }

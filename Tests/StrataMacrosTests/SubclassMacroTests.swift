@@ -46,6 +46,42 @@ import Testing
                 persisted: [Persisted("name")]))
     }
 
+    /// An `open` class opens the members its subclasses override, so a `@Model` subclass may
+    /// live in another module; an `open` subclass does the same for its own subclasses.
+    @Test func openClassesForSubclassesInOtherModules() {
+        assertExpansion(
+            """
+            @Model open class Transport {
+                var name: String
+            }
+            """,
+            skipping: ["_PersistedProperty"],
+            expandsTo: expectedType(
+                "open class Transport",
+                members: """
+                    @_PersistedProperty(index: 0)
+                    var name: String
+                    """,
+                generated: modelMembers("Transport", persisted: [Persisted("name")], isFinal: false, access: "open"),
+                conformance: "Transport: StrataCore.PersistentModel"))
+        assertExpansion(
+            """
+            @Model open class Truck: Transport {
+                var wheels: Int
+            }
+            """,
+            skipping: ["_PersistedProperty"],
+            inheritingConformance: true,
+            expandsTo: expectedType(
+                "open class Truck: Transport",
+                members: """
+                    @_PersistedProperty(index: 0)
+                    var wheels: Int
+                    """,
+                generated: subclassMembers("Truck", persisted: [Persisted("wheels")], access: "open"),
+                conformance: nil))
+    }
+
     /// Uniqueness and indices apply to a whole hierarchy, so only its root may declare them.
     @Test func constraintOnASubclassIsAnError() {
         assertExpansion(
