@@ -1,11 +1,15 @@
 import StrataCore
 
-/// Models used after their context was deallocated (semantics rule 28): nothing traps.
-/// Attributes read the last values the model had; a relationship that names models reads nil
-/// or an empty array, since nothing can load them; values set are kept on the model alone.
+/// Models used after their context was deallocated (semantics rule 30): nothing traps while the
+/// container lives. Attributes read the last values the model had, and what a partial fetch left
+/// out is read through the container's store; a relationship that names models reads nil or an
+/// empty array, except a non-optional to-one, which reads the stored model; values set are kept
+/// on the model alone.
 enum LifetimeCases {
     static let category = "lifetime"
-    static let all: [ConformanceCase] = [readsAfterContextGone, writesAfterContextGone, insertedAfterContextGone]
+    static let all: [ConformanceCase] = [
+        readsAfterContextGone, writesAfterContextGone, insertedAfterContextGone, partialFetchAfterContextGone, requiredToOneAfterContextGone,
+    ]
 
     /// Owner "ann" (age 3) with pet "p1", fetched (and ann's pets read) in a context that is
     /// gone when this returns; the store is left as seeded.
@@ -69,5 +73,39 @@ enum LifetimeCases {
         try Check.equal(owner.name, "dee", "an attribute reads its last value")
         try Check.that(pet.owner == nil && owner.pets.isEmpty, "relationships read nil and empty")
         try Check.equal(try ModelContext(container).fetchCount(FetchDescriptor<Owner>()), 0, "nothing was written")
+    }
+
+    /// Attributes a partial fetch left out are read through the container's store once the
+    /// context is gone: a non-optional one without a default (which has no value to fall back
+    /// on) and an optional one (which must not read nil in place of its stored value).
+    static let partialFetchAfterContextGone = ConformanceCase("\(category).contextGone.partialFetch", category: category) { environment in
+        let container = try environment.makeContainer(for: [Owner.self, Pet.self])
+        _ = try orphans(container)
+        func partial(_ keyPath: PartialKeyPath<Owner>) throws -> Owner {
+            var descriptor = FetchDescriptor<Owner>()
+            descriptor.propertiesToFetch = [keyPath]
+            return try Check.unwrap(try ModelContext(container).fetch(descriptor).first, "the owner")
+        }
+        let withoutName = try partial(\.age)
+        try Check.that(withoutName.modelContext == nil, "the fetching context is gone")
+        try Check.equal(withoutName.name, "ann", "a left-out non-optional attribute reads its stored value")
+        let withoutAge = try partial(\.name)
+        try Check.equal(withoutAge.age, 3, "a left-out optional attribute reads its stored value, not nil")
+        try Check.equal(withoutAge.name, "ann", "and a fetched one its fetched value")
+    }
+
+    /// A to-one relationship that cannot be nil reads the model it names as the store has it,
+    /// outside any context, once the context is gone.
+    static let requiredToOneAfterContextGone = ConformanceCase("\(category).contextGone.requiredToOne", category: category) { environment in
+        let container = try environment.makeContainer(for: [Wristband.self, Attendee.self])
+        let seed = ModelContext(container)
+        seed.insert(Wristband(code: "w1", wearer: Attendee(name: "ann")))
+        try seed.save()
+        let band = try Check.unwrap(try ModelContext(container).fetch(FetchDescriptor<Wristband>()).first, "the wristband")
+        try Check.that(band.modelContext == nil, "the fetching context is gone")
+        let wearer = band.wearer
+        try Check.equal(wearer.name, "ann", "the required to-one reads the stored model")
+        try Check.that(wearer.modelContext == nil, "which belongs to no context")
+        try Check.equal(wearer.persistentModelID.entityName, "Attendee", "and names the stored row")
     }
 }

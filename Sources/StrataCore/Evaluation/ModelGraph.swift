@@ -20,6 +20,13 @@ public final class ModelGraph {
         owner.connect(self)
     }
 
+    /// A graph whose models, once it is gone, keep reading through `container`'s store what
+    /// only the store has (``ModelOwner/container``).
+    convenience init(container: ModelContainer, lookup: @escaping (PersistentIdentifier) -> DefaultSnapshot?) {
+        self.init(schema: container.schema, lookup: lookup)
+        owner.keepReading(through: container)
+    }
+
     /// The model for `snapshot` (the same object for the same identifier), of the class of the
     /// snapshot's entity: a row of a subentity of `T`'s (a `Car` read as a `Vehicle`) is a model
     /// of the subentity's class.

@@ -14,9 +14,9 @@ extension AnyModelStorage {
         case nil:
             break
         }
-        // A fetched model's empty slot may be an attribute a partial fetch left out (only its
-        // context knows: read after the context is gone, it reads the default).
-        guard let stored = values[index] ?? (isInserted ? nil : context?.unfetchedValue(of: self, at: index)) else {
+        // A fetched model's empty slot may be an attribute a partial fetch left out: its context
+        // loads it, or, once the context is gone, its container's store.
+        guard let stored = values[index] ?? (isInserted ? nil : unfetchedValue(at: index)) else {
             return defaultValue(of: layout.properties[index], as: Value.self)
         }
         if let direct = layout.directTypes[index], direct._holds(stored) { return direct.value(of: stored, as: Value.self) }
@@ -31,6 +31,13 @@ extension AnyModelStorage {
         }
         setObject(.decoded(decoded), at: index)
         return decoded as! Value
+    }
+
+    /// The stored value of slot `index`, empty in a fetched model: see
+    /// ``ModelContext/unfetchedValue(of:at:)`` and ``ModelOwner/storedValue(of:at:)``.
+    private func unfetchedValue(at index: Int) -> PersistentValue? {
+        if let context { return context.unfetchedValue(of: self, at: index) }
+        return owner?.storedValue(of: self, at: index)
     }
 
     /// Merges other contexts' committed changes into the model's context first when some wait,
@@ -67,19 +74,22 @@ extension AnyModelStorage {
         if let value = property.defaultValue.flatMap({ $0 as? Value }) { return value }
         if let optional = Value.self as? any OptionalProtocol.Type { return optional.nilValue as! Value }
         if property.relationshipTarget != nil && resolver == nil {
-            preconditionFailure("\(layout.entityName).\(property.name) was read after its ModelContext was deallocated, so its model cannot be loaded, and a non-optional relationship cannot read nil; keep the context alive while you use its models")
+            preconditionFailure("\(layout.entityName).\(property.name) was read after its ModelContext was deallocated, and its model could not be read from the store (its ModelContainer is gone too, or the row is); a non-optional relationship cannot read nil; keep the context alive while you use its models")
         }
         preconditionFailure("\(layout.entityName).\(property.name) has no value and no default")
     }
 
     /// Reads relationship `index`. Without a resolver (the model's context is gone, or it never
     /// had one) the models it names cannot be loaded: a to-one reads nil and a to-many reads
-    /// empty, unless the relationship was set since (semantics rule 28).
+    /// empty, unless the relationship was set since; a non-optional to-one reads the model as
+    /// its container's store has it (semantics rule 30).
     private func relatedValue<Value>(at index: Int, as _: Value.Type) -> Value {
         if case .assigned(let value)? = object(at: index) { return value as! Value }
         switch values[index] {
         case .identifier(let id)?:
             if let model = resolver?.resolveModel(for: id) { return model as! Value }
+            // A to-one that cannot read nil, its context gone: the model as the store has it.
+            if resolver == nil, !(Value.self is any OptionalProtocol.Type), let model = owner?.storedModel(for: id) { return model as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
         case .identifiers(let ids)?:
             let models = ids.compactMap { resolver?.resolveModel(for: $0) }

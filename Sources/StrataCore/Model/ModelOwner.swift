@@ -9,12 +9,17 @@ final class ModelOwner {
     private(set) weak var resolver: (any ModelResolver)?
     /// The context, when the owner is one (`nil` for an evaluation graph, or once deallocated).
     private(set) weak var context: ModelContext?
+    /// The context's container, which usually outlives it (one container per process, a context
+    /// per request): through its store a fetched model whose context is gone still loads what a
+    /// partial fetch left out (``storedValue(of:at:)``).
+    private(set) weak var container: ModelContainer?
 
     /// Connects the owner to the context that created it (a context creates its owner before
     /// it can refer to itself, so connecting is a step of its own).
     func connect(_ context: ModelContext) {
         resolver = context
         self.context = context
+        container = context.container
         inbox = context.inbox
     }
 
@@ -24,5 +29,11 @@ final class ModelOwner {
     /// Connects the owner to the evaluation graph (or other resolver) that created it.
     func connect(_ resolver: any ModelResolver) {
         self.resolver = resolver
+    }
+
+    /// Lets models without a context read through `container`'s store (a graph of models
+    /// loaded for a model whose context is gone).
+    func keepReading(through container: ModelContainer) {
+        self.container = container
     }
 }
