@@ -5,18 +5,18 @@ import Testing
 
 @Suite struct ComparisonTests {
     @Test func integersCompareDirectly() throws {
-        #expect(try filter(#Predicate<Item> { $0.count >= 2 }) == expected(#"("t0"."count" >= ?1)"#, .integer(2)))
+        #expect(try filter(#Predicate<Item> { $0.count >= 2 }) == expected(#"("t0"."count" >= ?)"#, .integer(2)))
     }
 
     @Test func stringsCompareByCodePoint() throws {
-        #expect(try filter(#Predicate<Item> { $0.name < "a" }) == expected(#"("t0"."name" < ?1)"#, .string("a")))
+        #expect(try filter(#Predicate<Item> { $0.name < "a" }) == expected(#"("t0"."name" < ?)"#, .string("a")))
         #expect(try filter(#Predicate<Item> { $0.name < "a" }, PostgresDialect()) == expected(
             #"("t0"."name" COLLATE "C" < $1)"#, .string("a")))
     }
 
     @Test func doublesNeverOrderNaN() throws {
         #expect(try filter(#Predicate<Item> { $0.price > 1.5 }) == expected(
-            #"(("t0"."price" > ?1) AND (typeof("t0"."price") <> 'text'))"#, .double(1.5)))
+            #"(("t0"."price" > ?) AND (typeof("t0"."price") <> 'text'))"#, .double(1.5)))
         #expect(try filter(#Predicate<Item> { $0.price <= 0 }, PostgresDialect()) == expected(
             #"(("t0"."price" <= $1) AND ("t0"."price" IS DISTINCT FROM 'NaN'::float8))"#, .double(0)))
     }
@@ -28,7 +28,7 @@ import Testing
 
     @Test func datesCompareDirectly() throws {
         let start = Date(timeIntervalSince1970: 100)
-        #expect(try filter(#Predicate<Item> { $0.date < start }) == expected(#"("t0"."date" < ?1)"#, .date(start)))
+        #expect(try filter(#Predicate<Item> { $0.date < start }) == expected(#"("t0"."date" < ?)"#, .date(start)))
     }
 
     @Test func unorderedTypesStayInMemory() throws {

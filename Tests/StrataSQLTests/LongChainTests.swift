@@ -44,9 +44,9 @@ import Testing
 
     @Test func threeTermsAreOneFlatChain() throws {
         #expect(try filter(Self.chain(3)) == expected(
-            #"(("t0"."count" = ?1) OR ("t0"."count" = ?2) OR ("t0"."count" = ?3))"#, .integer(0), .integer(1), .integer(2)))
+            #"(("t0"."count" = ?) OR ("t0"."count" = ?) OR ("t0"."count" = ?))"#, .integer(0), .integer(1), .integer(2)))
         #expect(try filter(#Predicate<Item> { $0.flag && ($0.count > 1 && $0.name == "x") }) == expected(
-            #"(("t0"."flag" = ?1) AND ("t0"."count" > ?2) AND ("t0"."name" = ?3))"#, .bool(true), .integer(1), .string("x")))
+            #"(("t0"."flag" = ?) AND ("t0"."count" > ?) AND ("t0"."name" = ?))"#, .bool(true), .integer(1), .string("x")))
     }
 
     @Test(arguments: [false, true])
@@ -61,16 +61,16 @@ import Testing
     @Test func oneUnwrapInTheMiddleCountsOnlyWhenEarlierTermsLeaveTheChainUndecided() throws {
         let statement = try filter(Self.chain(3, unwrapAt: [1]))
         #expect(statement == expected(
-            #"((("t0"."count" = ?1) OR ("t0"."limit" = ?2) OR ("t0"."count" = ?3)) AND (NOT ((NOT ("t0"."count" = ?4)) AND ("t0"."limit" IS NULL))))"#,
+            #"((("t0"."count" = ?) OR ("t0"."limit" = ?) OR ("t0"."count" = ?)) AND (NOT ((NOT ("t0"."count" = ?)) AND ("t0"."limit" IS NULL))))"#,
             .integer(0), .integer(1), .integer(2), .integer(0)))
     }
 
     @Test func severalUnwrapsWalkTheTermsInOneCase() throws {
         let statement = try filter(Self.chain(4, conjunction: true, unwrapAt: [1, 2]))
         #expect(statement == expected(
-            #"((("t0"."count" = ?1) AND ("t0"."limit" = ?2) AND ("t0"."limit" = ?3) AND ("t0"."count" = ?4)) AND (NOT (CASE"#
-                + #" WHEN (NOT ("t0"."count" = ?5)) THEN (1 = 0) WHEN ("t0"."limit" IS NULL) THEN (1 = 1)"#
-                + #" WHEN (NOT ("t0"."limit" = ?6)) THEN (1 = 0) WHEN ("t0"."limit" IS NULL) THEN (1 = 1) ELSE (1 = 0) END)))"#,
+            #"((("t0"."count" = ?) AND ("t0"."limit" = ?) AND ("t0"."limit" = ?) AND ("t0"."count" = ?)) AND (NOT (CASE"#
+                + #" WHEN (NOT ("t0"."count" = ?)) THEN (1 = 0) WHEN ("t0"."limit" IS NULL) THEN (1 = 1)"#
+                + #" WHEN (NOT ("t0"."limit" = ?)) THEN (1 = 0) WHEN ("t0"."limit" IS NULL) THEN (1 = 1) ELSE (1 = 0) END)))"#,
             .integer(0), .integer(1), .integer(2), .integer(3), .integer(0), .integer(1)))
     }
 
@@ -82,7 +82,7 @@ import Testing
 
     @Test func aNegatedChainIsOneNot() throws {
         let statement = try filter(Self.chain(5_000, negated: true))
-        #expect(statement.text.hasPrefix(#"(NOT (("t0"."count" = ?1) OR"#) || statement.text.hasPrefix("(NOT (((("))
+        #expect(statement.text.hasPrefix(#"(NOT (("t0"."count" = ?) OR"#) || statement.text.hasPrefix("(NOT (((("))
         #expect(statement.binds.count == 5_000)
         #expect(Self.nesting(statement.text) <= 13)
     }

@@ -38,7 +38,7 @@ import StrataMigrationProbeSupport
         _ = try Self.open(MigrationCoded.self, MigrationCodedPlan.self, at: url, recorder: recorder)
         let statements = recorder.statements
         #expect(statements.contains(#"ALTER TABLE "Widget" ADD COLUMN "code" TEXT"#))
-        #expect(statements.contains(#"UPDATE "Widget" SET "code" = ?1 WHERE "code" IS NULL"#))
+        #expect(statements.contains(#"UPDATE "Widget" SET "code" = ? WHERE "code" IS NULL"#))
         #expect(statements.contains(#"CREATE UNIQUE INDEX IF NOT EXISTS "Widget_name_unique" ON "Widget" ("name")"#))
         #expect(!statements.contains { $0.contains("_strata_migrating_Widget") }, "\(statements)")
     }

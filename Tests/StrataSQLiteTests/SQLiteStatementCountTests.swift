@@ -23,8 +23,8 @@ import Testing
         #expect(owners == (1...5).map { "owner\($0)" })
         #expect(recorder.selects == [
             #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" ORDER BY "t0"."name" ASC"#,
-            #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN (?1, ?2, ?3, ?4, ?5))"#,
-            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN (?1, ?2, ?3, ?4, ?5)) ORDER BY "r"."_pk" ASC"#,
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN (?, ?, ?, ?, ?))"#,
+            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN (?, ?, ?, ?, ?)) ORDER BY "r"."_pk" ASC"#,
         ])
         #expect(recorder.all.count == 5, "the three queries in one read transaction")
     }
@@ -48,7 +48,7 @@ import Testing
         #expect(rows.map(\.optString) == ["o1", "changed", "o3"])
         recorder.clear()
         try context.save()
-        #expect(recorder.all.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "Row" SET "optString" = ?1 WHERE "_pk" = ?2"#])
+        #expect(recorder.all.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "Row" SET "optString" = ? WHERE "_pk" = ?"#])
         let stored = try ModelContext(container).fetch(FetchDescriptor<Row>(sortBy: [SortDescriptor(\.tag)]))
         #expect(stored.map { "\($0.tag) \($0.int) \($0.string) \($0.optString ?? "nil")" } == ["r1 1 s1 o1", "r2 2 s2 changed", "r3 3 s3 o3"])
     }
@@ -72,7 +72,7 @@ import Testing
             #"DELETE FROM "Pet" WHERE "#,
             #"UPDATE "Pet" SET "owner" = NULL WHERE "#,
             // The history: a number from the key counter, then the transaction.
-            #"SELECT "value" FROM "_strata_metadata" WHERE "key" = ?1"#,
+            #"SELECT "value" FROM "_strata_metadata" WHERE "key" = ?"#,
             #"INSERT INTO "_strata_metadata" "#,
             #"INSERT INTO "_strata_history" "#,
             "COMMIT",

@@ -33,7 +33,7 @@ import Testing
         let rows = try context.fetch(FetchDescriptor<Order>(predicate: #Predicate { $0.group != other }))
         #expect(rows.map(\.select) == ["b"])
         #expect(recorder.selects == [
-            "SELECT \"t0\".\"_pk\", \"t0\".\"select\", \"t0\".\"from\", \"t0\".\"group\", \"t0\".\"order\" FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"group\" IS NOT ?1) ORDER BY \"t0\".\"_pk\" ASC",
+            "SELECT \"t0\".\"_pk\", \"t0\".\"select\", \"t0\".\"from\", \"t0\".\"group\", \"t0\".\"order\" FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"group\" IS NOT ?) ORDER BY \"t0\".\"_pk\" ASC",
         ])
     }
 
@@ -45,7 +45,7 @@ import Testing
         try context.save()
         recorder.clear()
         try context.delete(model: Order.self, where: #Predicate { $0.from >= 2 })
-        #expect(recorder.all.filter { $0.hasPrefix("DELETE") } == ["DELETE FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"from\" >= ?1)"])
+        #expect(recorder.all.filter { $0.hasPrefix("DELETE") } == ["DELETE FROM \"Order\" AS \"t0\" WHERE (\"t0\".\"from\" >= ?)"])
         #expect(try ModelContext(container).fetch(FetchDescriptor<Order>(sortBy: [SortDescriptor(\.from)])).map(\.from) == [0, 1])
     }
 
@@ -65,8 +65,8 @@ import Testing
         try second.save()
         try first.save()
         #expect(recorder.all.filter { $0.hasPrefix("UPDATE") } == [
-            "UPDATE \"Order\" SET \"select\" = ?1, \"group\" = ?2 WHERE \"_pk\" = ?3",
-            "UPDATE \"Order\" SET \"order\" = ?1 WHERE \"_pk\" = ?2",
+            "UPDATE \"Order\" SET \"select\" = ?, \"group\" = ? WHERE \"_pk\" = ?",
+            "UPDATE \"Order\" SET \"order\" = ? WHERE \"_pk\" = ?",
         ])
         let stored = try #require(try ModelContext(container).fetch(FetchDescriptor<Order>()).first)
         #expect(stored.select == "b")
@@ -89,6 +89,6 @@ extension SQLiteTraceTests {
         let rows = try ModelContext(container).fetch(FetchDescriptor<Order>(predicate: #Predicate { keys.contains($0.from) }))
         #expect(rows.count == 1_500)
         #expect(recorder.selects.count == 1)
-        #expect(recorder.selects.first?.contains(#"WHERE ("t0"."from" IN (SELECT "value" FROM json_each(?1)))"#) == true)
+        #expect(recorder.selects.first?.contains(#"WHERE ("t0"."from" IN (SELECT "value" FROM json_each(?)))"#) == true)
     }
 }

@@ -13,11 +13,11 @@ extension SQLiteConnection: SQLMigrationConnection {
 
     func renameKeys(of table: String, to renamed: String) throws {
         try run(
-            "UPDATE \"\(SQLiteMetadata.table)\" SET \"key\" = ?1 WHERE \"key\" = ?2",
+            "UPDATE \"\(SQLiteMetadata.table)\" SET \"key\" = ? WHERE \"key\" = ?",
             binds: [.string("nextKey.\(renamed)"), .string("nextKey.\(table)")])
     }
 
     func dropKeys(of table: String) throws {
-        try run("DELETE FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?1", binds: [.string("nextKey.\(table)")])
+        try run("DELETE FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?", binds: [.string("nextKey.\(table)")])
     }
 }

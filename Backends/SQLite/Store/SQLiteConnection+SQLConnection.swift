@@ -81,23 +81,23 @@ extension SQLiteConnection: SQLConnection {
     /// transaction, so a key is never reused, even after its row was deleted.
     func newKeys(_ count: Int, for table: String) throws -> [Int64] {
         let name = PersistentValue.string("nextKey.\(table)")
-        let stored = try query("SELECT \"value\" FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?1", binds: [name]) { Int64($0.text(at: 0)) ?? 1 }
+        let stored = try query("SELECT \"value\" FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?", binds: [name]) { Int64($0.text(at: 0)) ?? 1 }
         let first = stored.first ?? 1
         try run(
-            "INSERT INTO \"\(SQLiteMetadata.table)\" (\"key\", \"value\") VALUES (?1, ?2) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
+            "INSERT INTO \"\(SQLiteMetadata.table)\" (\"key\", \"value\") VALUES (?, ?) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
             binds: [name, .string(String(first + Int64(count)))])
         return Array(first..<first + Int64(count))
     }
 
     func columnTypes(of table: String) throws -> [String: String] {
-        let rows = try query("SELECT \"name\", \"type\" FROM pragma_table_info(?1)", binds: [.string(table)]) {
+        let rows = try query("SELECT \"name\", \"type\" FROM pragma_table_info(?)", binds: [.string(table)]) {
             ($0.text(at: 0), $0.text(at: 1))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     func indexNames(of table: String) throws -> Set<String>? {
-        Set(try query("SELECT \"name\" FROM pragma_index_list(?1)", binds: [.string(table)]) { $0.text(at: 0) })
+        Set(try query("SELECT \"name\" FROM pragma_index_list(?)", binds: [.string(table)]) { $0.text(at: 0) })
     }
 
     /// Nothing to do: SQLite saves run one at a time on the single writer connection.

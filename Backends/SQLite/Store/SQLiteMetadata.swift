@@ -9,7 +9,7 @@ struct SQLiteMetadata {
     /// could write. Only reads.
     func existingStoreIdentifier() throws -> String? {
         guard try !connection.columnTypes(of: Self.table).isEmpty else { return nil }
-        return try connection.query("SELECT \"value\" FROM \"\(Self.table)\" WHERE \"key\" = ?1", binds: [.string("storeIdentifier")]) {
+        return try connection.query("SELECT \"value\" FROM \"\(Self.table)\" WHERE \"key\" = ?", binds: [.string("storeIdentifier")]) {
             $0.text(at: 0)
         }.first
     }
@@ -19,7 +19,7 @@ struct SQLiteMetadata {
         if let identifier = try existingStoreIdentifier() { return identifier }
         try connection.execute("CREATE TABLE IF NOT EXISTS \"\(Self.table)\" (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
         let identifier = UUID().uuidString
-        try connection.execute("INSERT INTO \"\(Self.table)\" (\"key\", \"value\") VALUES (?1, ?2)", binds: [.string("storeIdentifier"), .string(identifier)])
+        try connection.execute("INSERT INTO \"\(Self.table)\" (\"key\", \"value\") VALUES (?, ?)", binds: [.string("storeIdentifier"), .string(identifier)])
         return identifier
     }
 }

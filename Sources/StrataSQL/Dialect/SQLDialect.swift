@@ -5,7 +5,7 @@ import StrataCore
 public protocol SQLDialect: Sendable {
     /// A short name, for traces and errors.
     var name: String { get }
-    /// The placeholder for the bind at `position` (1-based): `?1` for SQLite, `$1` for PostgreSQL.
+    /// The placeholder for the bind at `position` (1-based): `?` for SQLite, `$1` for PostgreSQL.
     func placeholder(_ position: Int) -> String
     /// The most binds one statement may carry.
     var maximumBindCount: Int { get }

@@ -2,7 +2,7 @@ import Foundation
 import StrataCore
 
 /// Long captured lists as one bound JSON array, read back by `json_each` (built into SQLite
-/// since 3.38): `element IN (SELECT "value" FROM json_each(?1))`.
+/// since 3.38): `element IN (SELECT "value" FROM json_each(?))`.
 ///
 /// JSON holds integers (all of `Int64`), reals and text exactly as SQLite compares them:
 /// doubles and dates are written in Swift's shortest round-trip form, which SQLite reads back

@@ -7,7 +7,7 @@ import StrataCore
 /// ```swift
 /// let translator = SQLQueryTranslator(schema: schema, entity: pets, dialect: SQLiteDialect(), storeIdentifier: id)
 /// let filter = try translator.filter(#Predicate<Pet> { $0.owner?.name != "Ann" })
-/// // ((SELECT "t1"."name" FROM "Owner" AS "t1" WHERE ("t1"."_pk" = "t0"."owner")) IS NOT ?1)
+/// // ((SELECT "t1"."name" FROM "Owner" AS "t1" WHERE ("t1"."_pk" = "t0"."owner")) IS NOT ?)
 /// ```
 public struct SQLQueryTranslator {
     public let schema: Schema
