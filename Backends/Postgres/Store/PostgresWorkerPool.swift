@@ -326,13 +326,18 @@ final class PostgresWorkerPool: @unchecked Sendable {
         }
     }
 
-    /// When the next idle connection passes a limit, if any will. Call with the lock held.
+    /// When the next idle connection passes a limit, if any will. Call with the lock held: every
+    /// worker that goes idle asks, so it allocates nothing.
     private func nextExpiry() -> ContinuousClock.Instant? {
-        idleConnections.compactMap { connection in
-            let idle = limits.idleTimeout.map { connection.lastUsed + $0 }
-            let old = limits.maxLifetime.flatMap { lifetime in connection.openedAt.map { $0 + lifetime } }
-            return [idle, old].compactMap { $0 }.min()
-        }.min()
+        var earliest: ContinuousClock.Instant?
+        func consider(_ instant: ContinuousClock.Instant) {
+            if earliest.map({ instant < $0 }) ?? true { earliest = instant }
+        }
+        for connection in idleConnections {
+            if let idleTimeout = limits.idleTimeout { consider(connection.lastUsed + idleTimeout) }
+            if let lifetime = limits.maxLifetime, let openedAt = connection.openedAt { consider(openedAt + lifetime) }
+        }
+        return earliest
     }
 
     private func isPastLifetime(_ connection: PooledConnection, at now: ContinuousClock.Instant) -> Bool {
