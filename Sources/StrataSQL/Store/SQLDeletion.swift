@@ -79,7 +79,11 @@ struct SQLDeletion<Connection: SQLConnection> {
         var filed: [String: [Int64]] = [:]
         for (entityName, keys) in rows {
             let entity = try engine.mapping(entityName).entity
-            let owners = entity.subentities.isEmpty ? [:] : try engine.subentityRows(keys, of: entity, on: connection)
+            guard !entity.subentities.isEmpty else {
+                filed[entityName, default: []] += keys
+                continue
+            }
+            let owners = try engine.subentityRows(keys, of: entity, on: connection)
             for key in keys { filed[owners[key] ?? entityName, default: []].append(key) }
         }
         return filed
