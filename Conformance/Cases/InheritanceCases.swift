@@ -10,7 +10,7 @@ enum InheritanceCases {
     static let all: [ConformanceCase] = [
         roundTrip, baseFetchReturnsSubclasses, subclassFetch, inheritedPredicate, sortAcrossHierarchy,
         pendingSubclass, update, delete, deleteExcludingSubclasses, typeCheck, conditionalCast,
-    ] + relationshipCases + ledgerCases + deleteRuleCases + fetchingCases + changeCases
+    ] + relationshipCases + ledgerCases + deleteRuleCases + fetchingCases + changeCases + accessCases
 
     /// A new context over a hierarchy container holding one model of each class, saved in this order.
     static func seeded(_ environment: ConformanceEnvironment) throws -> ModelContainer {

@@ -54,10 +54,11 @@ extension TranslationContext {
         }
     }
 
-    /// The bind for an identifier's row key, when it names a row of `entity` in this store.
+    /// The bind for an identifier's row key, when it names a row of `entity` in this store: one
+    /// of `entity` itself or of an entity below it (a `TowTruck` is one of `Transport`'s rows).
     func primaryKey(of identifier: PersistentIdentifier, in entity: Schema.Entity) -> PersistentValue? {
-        guard identifier.entityName == entity.name, identifier.storeIdentifier == storeIdentifier,
-              let key = identifier.primaryKey.integerValue
+        guard identifier.entityName == entity.name || (!entity.subentities.isEmpty && entity.selfAndSubentityNames.contains(identifier.entityName)),
+              identifier.storeIdentifier == storeIdentifier, let key = identifier.primaryKey.integerValue
         else { return nil }
         return .integer(key)
     }
