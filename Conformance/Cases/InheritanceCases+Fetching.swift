@@ -5,6 +5,7 @@ import StrataCore
 extension InheritanceCases {
     static let fetchingCases: [ConformanceCase] = [
         partialFetchOfRoot, prefetchedSubclasses, batchedRootFetch, subclassPropertySortAndIdentifiers, castThroughRelationship,
+        partialAndBatchedSubclassFetch,
     ]
 
     /// A partial fetch of the root returns each model as its own class; what it left out, the
@@ -77,5 +78,21 @@ extension InheritanceCases {
         try Check.equal(try names(#Predicate { $0.flagship is Truck }), ["north"], "a flagship that is a truck")
         try Check.equal(try names(#Predicate { ($0.flagship as? Truck)?.wheels == 6 }), ["north"], "a truck flagship's own attribute")
         try Check.equal(try names(#Predicate { ($0.flagship as? Scooter)?.isElectric != true }), ["east", "north", "west"], "a failed cast or no flagship reads nil")
+    }
+
+    /// A partial fetch of a subclass naming only its own property, and batched fetches of a
+    /// subclass (models and identifiers), keep to that subclass's models.
+    static let partialAndBatchedSubclassFetch = ConformanceCase("inheritance.partialAndBatchedSubclassFetch", category: category) { environment in
+        let context = ModelContext(try seeded(environment))
+        var partial = FetchDescriptor<Truck>(sortBy: [SortDescriptor(\.name)])
+        partial.propertiesToFetch = [\.wheels]
+        let trucks = try context.fetch(partial)
+        try Check.equal(trucks.map(\.wheels), [6, 4, 4], "the fetched own property")
+        try Check.equal(trucks.map(\.name), ["hauler", "tower", "van"], "the left-out inherited property loads")
+        try Check.equal((trucks[1] as? TowTruck)?.towingCapacity, 3.5, "and a subclass of it its own")
+        let batched = try context.fetch(FetchDescriptor<Truck>(), batchSize: 2)
+        try Check.equal(described(Array(batched)), ["Truck:hauler", "TowTruck:tower", "Truck:van"], "batched trucks")
+        let identifiers = try context.fetchIdentifiers(FetchDescriptor<Truck>(), batchSize: 2)
+        try Check.equal(Array(identifiers).map(\.entityName), ["Truck", "TowTruck", "Truck"], "batched identifiers by their own entity")
     }
 }
