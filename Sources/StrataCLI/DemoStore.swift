@@ -30,7 +30,7 @@ enum DemoStore {
             url = directory.appendingPathComponent("trips.sqlite")
         }
         print("store: SQLite database file \(url.path)")
-        print("SQL below shows ?N where a value is bound, never written into the SQL")
+        print("SQL below shows ? where a value is bound (the binds in order), never written into the SQL")
         var configuration = SQLiteConfiguration(url: url)
         configuration.trace = trace
         return configuration
