@@ -1,7 +1,7 @@
 import StrataCore
 
 extension InheritanceCases {
-    static let relationshipCases: [ConformanceCase] = [relatedSubclasses, uniqueAcrossHierarchy, uniqueClashInOneSave]
+    static let relationshipCases: [ConformanceCase] = [relatedSubclasses, uniqueAcrossHierarchy, uniqueClashInOneSave, uniqueUpdateAcrossHierarchy]
 
     /// A relationship to the root class holds models of its subclasses, each read back as its own class.
     static let relatedSubclasses = ConformanceCase("inheritance.relatedSubclasses", category: category) { environment in
@@ -76,5 +76,24 @@ extension InheritanceCases {
         }
         try Check.equal(described(try ModelContext(container).fetch(FetchDescriptor<Transport>())), ["Truck:second"], "and nothing was written")
         try Check.equal(colliding.insertedModelsArray.count, 3, "the inserts are still pending")
+    }
+
+    /// An update giving a model another class's model's unique value is refused, and the save
+    /// writes nothing.
+    static let uniqueUpdateAcrossHierarchy = ConformanceCase("inheritance.uniqueUpdateAcrossHierarchy", category: category) { environment in
+        let container = try environment.makeContainer(for: ConformanceModels.hierarchy)
+        let seed = ModelContext(container)
+        seed.insert(Truck(name: "hauler", wheels: 6, plate: "GH-4"))
+        seed.insert(Scooter(name: "zip", isElectric: true))
+        try seed.save()
+
+        let context = ModelContext(container)
+        let zip = try Check.unwrap(try context.fetch(FetchDescriptor<Scooter>()).first, "the scooter")
+        zip.plate = "GH-4"
+        try Check.throwsError("a scooter taking the truck's plate is refused", matching: { SwiftDataError.constraintViolation ~= $0 }) {
+            try context.save()
+        }
+        try Check.equal(try ModelContext(container).fetch(FetchDescriptor<Scooter>()).map(\.plate), [nil], "the scooter's plate is not written")
+        try Check.that(context.hasChanges, "the change is still pending")
     }
 }
