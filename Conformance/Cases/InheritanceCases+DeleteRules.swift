@@ -3,7 +3,7 @@ import StrataCore
 /// Delete rules declared on a subclass apply however its model is reached: through a fetch of
 /// the root, a batch delete of the root, or a cascade along a relationship to the root.
 extension InheritanceCases {
-    static let deleteRuleCases: [ConformanceCase] = [subclassCascadeThroughRoot, subclassDenyThroughRoot]
+    static let deleteRuleCases: [ConformanceCase] = [subclassCascadeThroughRoot, subclassDenyThroughRoot, subclassAttributeOptions]
 
     /// A new container holding a district with a theater (two shows), an arena (one booking) and a
     /// plain venue.
@@ -72,5 +72,29 @@ extension InheritanceCases {
         }
         try Check.equal(try ModelContext(container).fetchCount(FetchDescriptor<Venue>()), 3, "no venue was deleted")
         try Check.equal(try showTitles(container), ["final", "hamlet", "lear"], "and no show")
+    }
+
+    /// A subclass's `.externalStorage` and `.ephemeral` attributes behave as a root class's do,
+    /// read through a fetch of the root; a predicate reaches the subclass's to-many through `as?`.
+    static let subclassAttributeOptions = ConformanceCase("inheritance.subclassAttributeOptions", category: category) { environment in
+        let container = try environment.makeContainer(for: ConformanceModels.venues)
+        let context = ModelContext(container)
+        let poster = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let globe = Theater(name: "globe")
+        context.insert(globe)
+        globe.poster = poster
+        globe.visitors = 5
+        globe.shows = [Show(title: "hamlet"), Show(title: "lear")]
+        context.insert(Theater(name: "rose"))
+        context.insert(Venue(name: "hall"))
+        try context.save()
+
+        let reader = ModelContext(container)
+        let venues = try reader.fetch(FetchDescriptor<Venue>(sortBy: [SortDescriptor(\.name)]))
+        let fetched = try Check.unwrap(venues.first as? Theater, "the globe, as a theater")
+        try Check.equal(fetched.poster, poster, "the external poster")
+        try Check.equal(fetched.visitors, 0, "the ephemeral count is not stored")
+        let busy = try reader.fetch(FetchDescriptor<Venue>(predicate: #Predicate { (($0 as? Theater)?.shows.count ?? 0) > 1 }))
+        try Check.equal(busy.map(\.name), ["globe"], "a theater with more than one show, through as?")
     }
 }

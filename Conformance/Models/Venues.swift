@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// A hierarchy whose subclasses declare relationships, and delete rules, the root does not have.
@@ -9,9 +10,12 @@ import StrataCore
     }
 }
 
-/// A subclass whose shows go with it.
+/// A subclass whose shows go with it; its poster is kept outside the row, its visitor count
+/// is never stored.
 @Model public final class Theater: Venue {
     @Relationship(deleteRule: .cascade, inverse: \Show.theater) public var shows: [Show] = []
+    @Attribute(.externalStorage) public var poster: Data?
+    @Attribute(.ephemeral) public var visitors = 0
 
     public override init(name: String) {
         super.init(name: name)
