@@ -4,7 +4,7 @@ import StrataCore
 /// `FetchDescriptor.relationshipKeyPathsForPrefetching`: the fetch returns exactly what it
 /// returns without, and the prefetched models are read afterwards without another store call.
 enum PrefetchCases {
-    static let all: [ConformanceCase] = [toOneSameResults, toOneNoLaterStoreCall, toManyNoLaterStoreCall, manyToManyNoLaterStoreCall, keepsIdentity, evaluatedInMemory]
+    static let all: [ConformanceCase] = [toOneSameResults, toOneNoLaterStoreCall, toManyNoLaterStoreCall, manyToManyNoLaterStoreCall, keepsIdentity, evaluatedInMemory] + partialCases
 
     /// Pets with their owners, described as text (`pet>owner`), sorted.
     static func describe(_ pets: [Pet]) -> [String] {
