@@ -3,6 +3,11 @@ import StrataCore
 extension InheritanceCases {
     static let relationshipCases: [ConformanceCase] = [relatedSubclasses, uniqueAcrossHierarchy, uniqueClashInOneSave, uniqueUpdateAcrossHierarchy]
 
+    /// Whether `error` is the refusal of a unique value that a model of another class holds.
+    static func isConstraintViolation(_ error: any Error) -> Bool {
+        SwiftDataError.constraintViolation ~= error
+    }
+
     /// A relationship to the root class holds models of its subclasses, each read back as its own class.
     static let relatedSubclasses = ConformanceCase("inheritance.relatedSubclasses", category: category) { environment in
         let container = try environment.makeContainer(for: ConformanceModels.hierarchy)
@@ -49,7 +54,7 @@ extension InheritanceCases {
 
         let colliding = ModelContext(container)
         colliding.insert(Transport(name: "other", plate: "AB-1"))
-        try Check.throwsError("a transport with a truck's plate is refused", matching: { SwiftDataError.constraintViolation ~= $0 }) {
+        try Check.throwsError("a transport with a truck's plate is refused", matching: isConstraintViolation) {
             try colliding.save()
         }
         try Check.equal(
@@ -71,7 +76,7 @@ extension InheritanceCases {
         colliding.insert(Truck(name: "third", wheels: 8, plate: "EF-3"))
         colliding.insert(Scooter(name: "zip", isElectric: true))
         colliding.insert(Transport(name: "cart", plate: "EF-3"))
-        try Check.throwsError("a transport and a truck with one plate in one save are refused", matching: { SwiftDataError.constraintViolation ~= $0 }) {
+        try Check.throwsError("a transport and a truck with one plate in one save are refused", matching: isConstraintViolation) {
             try colliding.save()
         }
         try Check.equal(described(try ModelContext(container).fetch(FetchDescriptor<Transport>())), ["Truck:second"], "and nothing was written")
@@ -90,7 +95,7 @@ extension InheritanceCases {
         let context = ModelContext(container)
         let zip = try Check.unwrap(try context.fetch(FetchDescriptor<Scooter>()).first, "the scooter")
         zip.plate = "GH-4"
-        try Check.throwsError("a scooter taking the truck's plate is refused", matching: { SwiftDataError.constraintViolation ~= $0 }) {
+        try Check.throwsError("a scooter taking the truck's plate is refused", matching: isConstraintViolation) {
             try context.save()
         }
         try Check.equal(try ModelContext(container).fetch(FetchDescriptor<Scooter>()).map(\.plate), [nil], "the scooter's plate is not written")
