@@ -7,10 +7,10 @@ import Strata
 
 enum FallbackBenchmark {
     static func run(options: Options) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fallback-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("fallback.sqlite")
+        try withTemporaryDatabase(named: "fallback") { try run(options: options, url: $0) }
+    }
+
+    private static func run(options: Options, url: URL) throws {
         log("inserting \(options.rows) rows")
         consume(try StrataDatabase(url: url).insert(Workload.inputs(count: options.rows)))
         let silent = try ModelContainer(for: Task.self, configurations: SQLiteConfiguration(url: url))

@@ -12,10 +12,10 @@ import Tracing
 
 enum InstrumentationBenchmark {
     static func run(options: Options) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-instrumentation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("instrumentation.sqlite")
+        try withTemporaryDatabase(named: "instrumentation") { try run(options: options, url: $0) }
+    }
+
+    private static func run(options: Options, url: URL) throws {
         log("inserting \(options.rows) rows")
         consume(try StrataDatabase(url: url).insert(Workload.inputs(count: options.rows)))
         let plain = try ModelContainer(for: Task.self, configurations: SQLiteConfiguration(url: url))

@@ -12,6 +12,8 @@
 //   swift run -c release StrataBenchmark --instrumentation [--rows N] [--lookups L] [--runs R]
 // or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
 //   swift run -c release StrataBenchmark --fallback [--rows N] [--runs R] [--repeat K]
+// or the example server's small filtered, sorted page, per fetch, against raw libsqlite3 (SmallFetchBenchmark.swift):
+//   swift run -c release StrataBenchmark --small-fetch [--rows N (at most 100)] [--runs R] [--repeat K]
 // or fetches over a model class hierarchy against the same rows in one class's table:
 //   swift run -c release StrataBenchmark --hierarchy [--rows N] [--runs R]
 // or lightweight schema migrations of a 1,000,000-row table (see MigrationBenchmark.swift):
@@ -54,6 +56,8 @@ struct Options {
     var poolStall = false
     /// `--instrumentation`: metrics and tracing off, then on.
     var instrumentation = false
+    /// `--small-fetch`: the server's list request, per fetch (SmallFetchBenchmark.swift).
+    var smallFetch = false
     /// `--hierarchy`: only the class hierarchy workload (HierarchyBenchmark.swift).
     var hierarchy = false
     /// `--migrate`: time lightweight migrations (MigrationBenchmark.swift).
@@ -97,6 +101,7 @@ struct Options {
             case "--fallback": fallback = true
             case "--pool-stall": poolStall = true
             case "--instrumentation": instrumentation = true
+            case "--small-fetch": smallFetch = true
             case "--hierarchy": hierarchy = true
             case "--migrate": migrate = true
             case "--sync-import": syncImport = true
@@ -104,7 +109,7 @@ struct Options {
             case "--commit-latency": commitLatency = true
             case "--commits": commits = number(argument)
             case "-h", "--help":
-                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--hierarchy]")
+                print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--small-fetch] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
                 print("       --migrate [--rows N (1000000)] [--runs R (3)]")
@@ -190,6 +195,10 @@ if options.batchDelete {
 }
 if options.fallback {
     try FallbackBenchmark.run(options: options)
+    exit(0)
+}
+if options.smallFetch {
+    try SmallFetchBenchmark.run(options: options)
     exit(0)
 }
 if options.instrumentation {
