@@ -31,6 +31,7 @@ extension Schema {
             self.layout = layout
             self.properties = properties
             self.attributes = properties.compactMap { $0 as? Attribute }
+            self.storedAttributes = attributes.filter { !$0.isTransient }
             self.relationships = properties.compactMap { $0 as? Relationship }
             self.attributesByName = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             self.relationshipsByName = Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -39,7 +40,7 @@ extension Schema {
         }
 
         /// The attributes a store writes: every attribute except ephemeral ones.
-        public var storedAttributes: [Attribute] { attributes.filter { !$0.isTransient } }
+        public let storedAttributes: [Attribute]
 
         public static func == (lhs: Entity, rhs: Entity) -> Bool { lhs === rhs }
         public func hash(into hasher: inout Hasher) { hasher.combine(name) }

@@ -23,7 +23,9 @@ extension SQLQueryTranslator {
     /// can, and a term that cannot needs no `NULLS FIRST`/`LAST`, which would keep PostgreSQL
     /// from reading an index on the column backwards for a descending sort.
     private func orderingExpression<T: PersistentModel>(for keyPath: PartialKeyPath<T>) throws -> (SQLExpression, mayBeNull: Bool) {
-        if keyPath == \T.persistentModelID {
+        // Not `keyPath == \T.persistentModelID`: a generic key path literal is built anew at
+        // every evaluation, which cost a fifth of planning a small fetch.
+        if IdentifierLookup.isPersistentModelID(keyPath, of: T.self) {
             return (.column(table: alias, name: SQLNames.primaryKey), false)
         }
         guard let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }), attribute.codec != nil else {
