@@ -6,6 +6,8 @@
 //   swift run -c release StrataBenchmark --batched-scan [--rows N] [--batch-size B]
 // or a batch delete with cascades (see BatchDeleteBenchmark.swift):
 //   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
+// or reading models with a to-many relationship, all at once and one by one (see ToManyBenchmark.swift):
+//   swift run -c release StrataBenchmark --to-many [--parents N (10000)] [--children C (5)] [--runs R] [--lookups L] [--postgres URL]
 // or how late a timer task runs while tasks wait on PostgreSQL (see PoolStallBenchmark.swift):
 //   swift run -c release StrataBenchmark --pool-stall --postgres URL [--tasks T]
 // or the cost of metrics and tracing, before and after bootstrapping them (InstrumentationBenchmark.swift):
@@ -50,6 +52,8 @@ struct Options {
     var batchDelete = false
     var parents = 10_000
     var children = 5
+    /// `--to-many`: reading parents with their children's keys (ToManyBenchmark.swift).
+    var toMany = false
     /// `--fallback`: only the partial-predicate workload (FallbackBenchmark.swift).
     var fallback = false
     /// `--pool-stall`: the cooperative-pool stall of each way of calling PostgreSQL (needs `--postgres`).
@@ -102,6 +106,7 @@ struct Options {
             case "--pool-stall": poolStall = true
             case "--instrumentation": instrumentation = true
             case "--small-fetch": smallFetch = true
+            case "--to-many": toMany = true
             case "--hierarchy": hierarchy = true
             case "--migrate": migrate = true
             case "--sync-import": syncImport = true
@@ -112,6 +117,7 @@ struct Options {
                 print("usage: StrataBenchmark [--rows N (100000)] [--runs R (3)] [--repeat K (200)] [--lookups L (10000)] [--batch B (100)] [--no-predicate-lookups] [--no-memory-probes] [--fallback] [--small-fetch] [--hierarchy]")
                 print("       [--postgres postgres://user@host:port/db [--tasks T (16)] [--ops O per task (1000)] [--pool P (store default)]]")
                 print("       --batch-delete [--parents N (10000)] [--children C (5)] [--runs R (3)] [--postgres URL]")
+                print("       --to-many [--parents N (10000)] [--children C (5)] [--runs R (3)] [--lookups L (at most 2000)] [--postgres URL]")
                 print("       --migrate [--rows N (1000000)] [--runs R (3)]")
                 print("       --sync-import [--rows N (100000)] [--runs R (3)] [--postgres URL]")
                 print("       --history [--rows N (100000)] [--runs R (3)] [--postgres URL]")
@@ -195,6 +201,10 @@ if options.batchDelete {
 }
 if options.fallback {
     try FallbackBenchmark.run(options: options)
+    exit(0)
+}
+if options.toMany {
+    try ToManyBenchmark.run(options: options)
     exit(0)
 }
 if options.smallFetch {
