@@ -29,6 +29,20 @@ import Testing
         #expect(recorder.all.count == 5, "the three queries in one read transaction")
     }
 
+    @Test func readingAToManyRelationshipLoadsItsTargetsInOneQuery() throws {
+        let (container, recorder) = try traced("to-many", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(1, petsEach: 5, in: container)
+        let context = ModelContext(container)
+        let owner = try #require(try context.fetch(FetchDescriptor<Owner>()).first)
+        recorder.clear()
+        #expect(owner.pets.map(\.name).sorted() == (1...5).map { "pet1.\($0)" })
+        // It loaded each pet with a query of its own before.
+        #expect(recorder.selects == [
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" WHERE ("t0"."_pk" IN (?, ?, ?, ?, ?))"#
+        ])
+        #expect(recorder.all.count == 1, "one statement, so no read transaction")
+    }
+
     @Test func aPartialFetchReadsTheAskedColumnsAndLoadsTheOthersOncePerFetch() throws {
         let (container, recorder) = try traced("partial", [Row.self])
         let setup = ModelContext(container)

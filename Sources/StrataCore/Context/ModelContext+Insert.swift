@@ -54,6 +54,19 @@ extension ModelContext: ModelResolver {
         return loadModelRecordingFailure(identifier)
     }
 
+    func resolveModels(for identifiers: [PersistentIdentifier]) -> [any PersistentModel] {
+        let missing = identifiers.filter { !$0.isTemporary && registry[$0] == nil }
+        var loaded: [PersistentIdentifier: any PersistentModel] = [:]
+        if !missing.isEmpty {
+            do {
+                for model in try loadModels(missing) { loaded[model.storage.identifier] = model }
+            } catch {
+                recordFailedRead(error)
+            }
+        }
+        return identifiers.compactMap { registry[$0] ?? loaded[$0] }
+    }
+
     func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {
         guard storage.owner === owner, !storage.isInserted else { return }
         loadUnfetched(of: storage)

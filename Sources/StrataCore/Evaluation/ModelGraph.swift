@@ -60,6 +60,11 @@ extension ModelGraph: ModelResolver {
         return make(entity.modelType)
     }
 
+    /// One at a time: the graph looks its snapshots up in memory.
+    func resolveModels(for identifiers: [PersistentIdentifier]) -> [any PersistentModel] {
+        identifiers.compactMap(resolveModel)
+    }
+
     func storageWillChange(_ storage: AnyModelStorage, slot index: Int) {}
 
     func adopt(_ model: any PersistentModel) -> PersistentIdentifier { model.storage.identifier }

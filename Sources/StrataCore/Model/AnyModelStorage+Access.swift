@@ -92,8 +92,7 @@ extension AnyModelStorage {
             if resolver == nil, !(Value.self is any OptionalProtocol.Type), let model = owner?.storedModel(for: id) { return model as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
         case .identifiers(let ids)?:
-            let models = ids.compactMap { resolver?.resolveModel(for: $0) }
-            return models as! Value
+            return (resolver?.resolveModels(for: ids) ?? []) as! Value
         default:
             if Value.self is any ArrayProtocol.Type { return [any PersistentModel]() as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
