@@ -33,8 +33,26 @@ import Testing
         #expect(owners == (1...5).map { "owner\($0)" })
         #expect(selects(recorder, since: start) == [
             #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" ORDER BY "t0"."name" COLLATE "C" ASC"#,
-            #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3, $4, $5))"#,
-            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN ($1, $2, $3, $4, $5)) ORDER BY "r"."_pk" ASC"#,
+            // The owners with their pets' keys, one array per row.
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."age", ARRAY((SELECT "t0_0"."_pk" FROM "Pet" AS "t0_0" WHERE ("t0_0"."owner" = "t0"."_pk") ORDER BY "t0_0"."_pk" ASC)) FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3, $4, $5))"#,
+        ])
+    }
+
+    @Test func aModelAndItsToManyKeysAreOneStatementAndItsTargetsOneMore() throws {
+        let (container, recorder) = try traced("tomany", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(2, petsEach: 3, in: container)
+        let identifier = try ModelContext(container).fetchIdentifiers(FetchDescriptor<Owner>(sortBy: [SortDescriptor(\.name)]))[1]
+        var start = recorder.statements.count
+        let context = ModelContext(container)
+        let owner = try #require(try context.fetch(FetchDescriptor<Owner>(predicate: #Predicate { $0.persistentModelID == identifier })).first)
+        // No read transaction: one statement sees one state. It was BEGIN, the row, the keys, COMMIT.
+        #expect(Array(recorder.statements.dropFirst(start)) == [
+            #"SELECT "r"."_pk", "r"."name", "r"."age", ARRAY((SELECT "r_0"."_pk" FROM "Pet" AS "r_0" WHERE ("r_0"."owner" = "r"."_pk") ORDER BY "r_0"."_pk" ASC)) FROM "Owner" AS "r" WHERE ("r"."_pk" = $1)"#
+        ])
+        start = recorder.statements.count
+        #expect(owner.pets.map(\.name) == ["pet2.1", "pet2.2", "pet2.3"])
+        #expect(Array(recorder.statements.dropFirst(start)) == [
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3))"#
         ])
     }
 

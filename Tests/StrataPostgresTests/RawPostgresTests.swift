@@ -68,6 +68,19 @@ struct PostgresRoundTripCase: Sendable, CustomTestStringConvertible {
         #expect(result.int64(row: 0, column: 1) == 2)
     }
 
+    /// The key arrays a row's to-many relationships come in: one-dimensional `bigint[]`s.
+    @Test func bigintArraysDecodeAndOtherArraysDoNot() throws {
+        let connection = try connect()
+        let result = try connection.execute(
+            "SELECT ARRAY[3, -1, 9000000000]::bigint[], ARRAY[]::bigint[], ARRAY[1, NULL]::bigint[], ARRAY[[1, 2], [3, 4]]::bigint[], ARRAY[1]::int4[], NULL::bigint[]")
+        #expect(result.int64Array(row: 0, column: 0) == [3, -1, 9_000_000_000])
+        #expect(result.int64Array(row: 0, column: 1) == [])
+        #expect(result.int64Array(row: 0, column: 2) == nil, "an element is NULL")
+        #expect(result.int64Array(row: 0, column: 3) == nil, "two dimensions")
+        #expect(result.int64Array(row: 0, column: 4) == nil, "int4 elements")
+        #expect(result.int64Array(row: 0, column: 5) == nil, "NULL")
+    }
+
     @Test func emptyStringAndDataAreValuesNotNull() throws {
         let connection = try connect()
         let parameters = [try PostgresParameter(.string("")), try PostgresParameter(.data(Data()))]

@@ -43,6 +43,13 @@ extension PostgresConnection: SQLConnection {
                     }
                 }
             }
+            for (offset, slot) in decoding.toManySlots.enumerated() {
+                let column = decoding.slots.count + 1 + offset
+                guard let keys = result.int64Array(row: row, column: column) else {
+                    throw PostgresError(kind: .misuse, message: "column \(column) holds no bigint[] of to-many keys", sql: statement.text)
+                }
+                values[slot] = .identifiers(keys.map { PersistentIdentifier(origin: decoding.toManyOrigins[offset], primaryKey: .integer($0)) })
+            }
             let identifier = PersistentIdentifier(origin: decoding.rowOrigin, primaryKey: .integer(result.int64(row: row, column: 0) ?? 0))
             snapshots.append(DefaultSnapshot(persistentIdentifier: identifier, layout: layout, values: values))
         }

@@ -52,6 +52,13 @@ public struct PostgresDialect: SQLDialect {
         .binary(number, "IS DISTINCT FROM", .keyword("'NaN'::float8"))
     }
 
+    /// `ARRAY(SELECT key …)`, a `bigint[]` the store decodes: a row and its to-many
+    /// relationships in one statement, so reading them needs no transaction and no extra round
+    /// trips (an index on the foreign key or join-table column serves each row).
+    public func keyArray(_ keys: SQLSelect) -> SQLExpression? {
+        .function("ARRAY", [.subquery(keys)])
+    }
+
     /// PostgreSQL text cannot hold U+0000, so the store escapes it (U+0000 → U+0001 U+0001,
     /// U+0001 → U+0001 U+0002), a code that keeps equality and code-point order; `strpos` over
     /// the escaped text agrees with Swift for needles without U+0000…U+0002, the others stay in memory.

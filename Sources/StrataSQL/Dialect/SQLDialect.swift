@@ -39,6 +39,11 @@ public protocol SQLDialect: Sendable {
     /// to-many relationships read back in the order they were saved; `nil` when the database
     /// keeps no such order (rows then come back by target key).
     func insertionOrder(alias: String) -> SQLExpression?
+    /// A column holding every key `keys` selects as one value, in its order, so a row's
+    /// to-many relationships come with the row in one statement; `nil` when the database has no
+    /// such value the backend decodes (each to-many relationship is then read by a statement
+    /// of its own).
+    func keyArray(_ keys: SQLSelect) -> SQLExpression?
     /// Whether the position function finds `needle` exactly as Swift would (by code point);
     /// other needles stay in memory.
     func canSearch(for needle: String) -> Bool
@@ -68,6 +73,9 @@ extension SQLDialect {
 
     /// By default a dialect keeps no insertion order.
     public func insertionOrder(alias: String) -> SQLExpression? { nil }
+
+    /// By default to-many relationships are read apart from their rows.
+    public func keyArray(_ keys: SQLSelect) -> SQLExpression? { nil }
 
     /// By default the database orders every fetch.
     public var ordersUnsortedFetchesInMemory: Bool { false }

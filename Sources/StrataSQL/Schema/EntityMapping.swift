@@ -13,7 +13,8 @@ public struct EntityMapping: Sendable {
         public let destination: String?
     }
 
-    /// A to-many relationship, read and written apart from the row.
+    /// A to-many relationship, written apart from the row; read with it where the dialect has a
+    /// ``SQLDialect/keyArray(_:)``, else apart from it too.
     public struct ToMany: Sendable {
         public let slot: Int
         public let name: String
@@ -25,6 +26,12 @@ public struct EntityMapping: Sendable {
     public let table: String
     public let columns: [Column]
     public let toMany: [ToMany]
+    /// Whether ``selectColumns(alias:)`` reads the to-many relationships with the row, one key
+    /// array each (``SQLDialect/keyArray(_:)``): then a row is read in one statement.
+    public let readsToManyInRow: Bool
+    /// Whether reading a row takes a statement per to-many relationship besides the row's own.
+    public var readsToManyApart: Bool { !toMany.isEmpty && !readsToManyInRow }
+    let dialect: any SQLDialect
     /// Whether rows hold relationships (to-one foreign keys or to-many), whose values name other models.
     public var hasRelationships: Bool { !toMany.isEmpty || columns.contains { $0.destination != nil } }
     /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then each column's slot value.
@@ -61,12 +68,15 @@ public struct EntityMapping: Sendable {
         }
         self.columns = columns
         self.toMany = toMany
+        self.dialect = dialect
+        self.readsToManyInRow = !toMany.isEmpty && dialect.keyArray(SQLSelect(columns: [], from: "", as: "")) != nil
         let table = self.table
         self.insertSQL = SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
         self.fullUpdate = Self.update(table: table, columns: columns, dialect: dialect)
         var select = SQLSerializer(dialect: dialect)
         select.write(SQLSelect(
-            columns: [.column(table: "r", name: SQLNames.primaryKey)] + columns.map { .column(table: "r", name: $0.name) }, from: table, as: "r",
+            columns: Self.selectColumns(alias: "r", columns: columns, toMany: readsToManyInRow ? toMany : [], dialect: dialect),
+            from: table, as: "r",
             where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.null))))
         self.selectByKeySQL = select.text
         self.discriminatorValues = entity.superentity == nil ? nil : entity.selfAndSubentities.map(\.name)
@@ -88,9 +98,24 @@ public struct EntityMapping: Sendable {
         }
     }
 
-    /// The primary key and every column, qualified by `alias`, in read order.
+    /// The primary key and every column, qualified by `alias`, in read order; then, with
+    /// ``readsToManyInRow``, each to-many relationship's keys (the subquery of the `n`th aliases
+    /// its table `alias_n`).
     public func selectColumns(alias: String) -> [SQLExpression] {
-        [.column(table: alias, name: SQLNames.primaryKey)] + columns.map { .column(table: alias, name: $0.name) }
+        Self.selectColumns(alias: alias, columns: columns, toMany: readsToManyInRow ? toMany : [], dialect: dialect)
+    }
+
+    private static func selectColumns(alias: String, columns: [Column], toMany: [ToMany], dialect: any SQLDialect) -> [SQLExpression] {
+        let key = SQLExpression.column(table: alias, name: SQLNames.primaryKey)
+        var selected = [key] + columns.map { .column(table: alias, name: $0.name) }
+        for (index, relationship) in toMany.enumerated() {
+            let source = relationship.storage.keySource(alias: "\(alias)_\(index)", dialect: dialect)
+            let keys = SQLSelect(
+                columns: [source.target], from: source.table, as: source.alias, where: .binary(source.owner, "=", key),
+                orderBy: [SQLOrdering(source.order, ascending: true, mayBeNull: false)])
+            selected.append(dialect.keyArray(keys)!)
+        }
+        return selected
     }
 
     /// `UPDATE table SET columns… = … WHERE _pk = …` for some columns: bind each column's slot
@@ -141,6 +166,11 @@ public struct EntityMapping: Sendable {
         public let origins: [PersistentIdentifier.Origin?]
         /// The number of slots of a snapshot of the entity.
         public let slotCount: Int
+        /// With ``EntityMapping/readsToManyInRow``, per key array after the columns: the slot of
+        /// its to-many relationship; else empty.
+        public let toManySlots: [Int]
+        /// Per key array: the origin of its keys' identifiers.
+        public let toManyOrigins: [PersistentIdentifier.Origin]
     }
 
     /// The ``RowDecoding`` of this entity's rows in the store `storeIdentifier`.
@@ -149,6 +179,8 @@ public struct EntityMapping: Sendable {
             rowOrigin: .of(storeIdentifier: storeIdentifier, entityName: entity.name),
             slots: columns.map(\.slot), storages: columns.map(\.storage),
             origins: columns.map { column in column.destination.map { .of(storeIdentifier: storeIdentifier, entityName: $0) } },
-            slotCount: entity.snapshotLayout.propertyNames.count)
+            slotCount: entity.snapshotLayout.propertyNames.count,
+            toManySlots: readsToManyInRow ? toMany.map(\.slot) : [],
+            toManyOrigins: readsToManyInRow ? toMany.map { .of(storeIdentifier: storeIdentifier, entityName: $0.destination) } : [])
     }
 }

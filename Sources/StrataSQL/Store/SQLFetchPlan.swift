@@ -47,11 +47,11 @@ public struct SQLFetchPlan<T: PersistentModel>: Sendable {
     /// Whether rows are read page by page in SQL's order until enough match in Swift.
     public var readsPages: Bool { filtersInMemory && !sortsInMemory && descriptor.fetchLimit != nil }
     /// Whether the plan runs several statements — rows read in pages, related rows looked up
-    /// for Swift's evaluation, to-many relationships read apart from whole rows, or prefetched
+    /// for Swift's evaluation, to-many relationships read apart from their rows, or prefetched
     /// relationships — so the backend must run it in one read transaction.
     public var readsSeveralStatements: Bool {
         evaluatesInMemory
-            || (purpose == .snapshots && (!mapping.toMany.isEmpty || !descriptor.relationshipKeyPathsForPrefetching.isEmpty))
+            || (purpose == .snapshots && (mapping.readsToManyApart || !descriptor.relationshipKeyPathsForPrefetching.isEmpty))
     }
 }
 

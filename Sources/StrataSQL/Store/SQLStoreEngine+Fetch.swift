@@ -1,10 +1,13 @@
 import StrataCore
 
 extension SQLStoreEngine {
-    /// Whether ``cachedSnapshots(for:on:)`` runs several statements for these identifiers.
+    /// Whether ``cachedSnapshots(for:on:)`` runs several statements for these identifiers: they
+    /// name rows of several entities, or more than one statement's worth of one, or an entity
+    /// whose to-many relationships are read apart; or class hierarchies may need resolving.
     public func lookupReadsSeveralStatements(_ identifiers: [PersistentIdentifier]) -> Bool {
-        let wanted = identifiers.filter(isStored)
-        return wanted.count > 1 || wanted.contains { mappings[$0.entityName]?.toMany.isEmpty == false }
+        let byEntity = Dictionary(grouping: identifiers.filter(isStored), by: \.entityName)
+        return hasHierarchies || byEntity.count > 1
+            || byEntity.contains { name, keys in keys.count > Self.keysPerStatement || mappings[name]?.readsToManyApart == true }
     }
 
     /// The snapshots a plan selects, with their to-many relationships and the rows its
@@ -88,7 +91,7 @@ extension SQLStoreEngine {
     /// ``readSnapshots(_:mapping:on:)`` with every row read as the mapping's entity.
     private func readRowsOfOneEntity(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         var snapshots = try connection.snapshots(statement, mapping: mapping, storeIdentifier: storeIdentifier)
-        guard !mapping.toMany.isEmpty, !snapshots.isEmpty else { return snapshots }
+        guard !mapping.toMany.isEmpty, !mapping.readsToManyInRow, !snapshots.isEmpty else { return snapshots }
         let keys = snapshots.map { $0.persistentIdentifier.primaryKey.integerValue! }
         for relationship in mapping.toMany {
             let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: relationship.destination)
@@ -106,25 +109,14 @@ extension SQLStoreEngine {
         return snapshots
     }
 
-    /// `SELECT owner, target …` for the owners' rows of a to-many relationship, in the order the
-    /// targets were added where the dialect can tell (``SQLDialect/insertionOrder``), else by key.
+    /// `SELECT owner, target …` for the owners' rows of a to-many relationship, in the order
+    /// the relationship reads back (``RelatedKeySource/order``).
     func relatedKeysQuery(_ storage: RelationshipStorage, owners: ArraySlice<Int64>) -> SQLStatement {
-        let alias = "r"
-        let (table, ownerColumn, targetColumn, order): (String, String, String, SQLExpression)
-        switch storage {
-        case .inverseForeignKey(let destination, let column):
-            (table, ownerColumn, targetColumn) = (destination, column, SQLNames.primaryKey)
-            order = .column(table: alias, name: SQLNames.primaryKey)
-        case .joinTable(let name, let owner, let target):
-            (table, ownerColumn, targetColumn) = (name, owner, target)
-            order = dialect.insertionOrder(alias: alias) ?? .column(table: alias, name: target)
-        case .foreignKey:
-            preconditionFailure("to-one relationships are columns of the row")
-        }
+        let source = storage.keySource(alias: "r", dialect: dialect)
         let select = SQLSelect(
-            columns: [.column(table: alias, name: ownerColumn), .column(table: alias, name: targetColumn)], from: table, as: alias,
-            where: .binary(.column(table: alias, name: ownerColumn), "IN", .list(owners.map { .bind(.integer($0)) })),
-            orderBy: [SQLOrdering(order, ascending: true, mayBeNull: false)])
+            columns: [source.owner, source.target], from: source.table, as: source.alias,
+            where: .binary(source.owner, "IN", .list(owners.map { .bind(.integer($0)) })),
+            orderBy: [SQLOrdering(source.order, ascending: true, mayBeNull: false)])
         return serialize(select)
     }
 }

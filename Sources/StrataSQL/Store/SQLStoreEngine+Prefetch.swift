@@ -92,7 +92,7 @@ extension EntityMapping {
     }
 
     private init(reading full: EntityMapping, columns: [Column]) {
-        (entity, table, toMany) = (full.entity, full.table, full.toMany)
+        (entity, table, toMany, readsToManyInRow, dialect) = (full.entity, full.table, full.toMany, full.readsToManyInRow, full.dialect)
         (insertSQL, fullUpdate, selectByKeySQL) = (full.insertSQL, full.fullUpdate, full.selectByKeySQL)
         discriminatorValues = full.discriminatorValues
         self.columns = columns

@@ -44,6 +44,24 @@ enum PostgresBinary {
         return Data(bytes.dropFirst())
     }
 
+    /// A one-dimensional `int8[]` without NULL elements: a header (dimensions, a NULL flag, the
+    /// element type; per dimension its length and lower bound), then each element's length and
+    /// bytes. An empty array has no dimensions. `nil` for any other shape.
+    static func int64Array(_ bytes: UnsafeRawBufferPointer) -> [Int64]? {
+        guard bytes.count >= 12, load(UInt32.self, bytes, at: 8) == PostgresTypeOID.int8 else { return nil }
+        switch load(Int32.self, bytes) {
+        case 0:
+            return []
+        case 1:
+            guard bytes.count >= 20, load(Int32.self, bytes, at: 4) == 0 else { return nil }
+            let count = Int(load(Int32.self, bytes, at: 12))
+            guard count >= 0, bytes.count == 20 + count * 12 else { return nil }
+            return (0..<count).map { load(Int64.self, bytes, at: 20 + $0 * 12 + 4) }
+        default:
+            return nil
+        }
+    }
+
     /// A big-endian integer of `type`'s width at `offset`.
     static func load<Integer: FixedWidthInteger>(_ type: Integer.Type, _ bytes: UnsafeRawBufferPointer, at offset: Int = 0) -> Integer {
         Integer(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Integer.self))

@@ -57,6 +57,12 @@ final class PostgresResult {
         return PostgresBinary.integer(bytes, type: columnType(column))
     }
 
+    /// An `int8[]` column of one dimension without NULL elements.
+    func int64Array(row: Int, column: Int) -> [Int64]? {
+        guard columnType(column) == PostgresTypeOID.int8Array, let bytes = rawBytes(row: row, column: column) else { return nil }
+        return PostgresBinary.int64Array(bytes)
+    }
+
     /// A `float8` or `float4` column, widened.
     func double(row: Int, column: Int) -> Double? {
         guard let bytes = rawBytes(row: row, column: column) else { return nil }

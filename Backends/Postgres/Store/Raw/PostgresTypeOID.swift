@@ -16,6 +16,7 @@ enum PostgresTypeOID {
     static let float4: UInt32 = 700
     static let float8: UInt32 = 701
     static let unknown: UInt32 = 705
+    static let int8Array: UInt32 = 1016
     static let bpchar: UInt32 = 1042
     static let varchar: UInt32 = 1043
     static let numeric: UInt32 = 1700
