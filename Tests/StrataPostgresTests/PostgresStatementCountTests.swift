@@ -56,6 +56,25 @@ import Testing
         ])
     }
 
+    /// A fetch of a hierarchy's root reads which rows belong to subclasses and reads those again:
+    /// several statements, which must see one state. They ran outside a transaction before.
+    @Test func aFetchResolvingAClassHierarchyRunsInOneReadTransaction() throws {
+        let (container, recorder) = try traced("hierarchy", ConformanceModels.hierarchy)
+        let setup = ModelContext(container)
+        setup.insert(Transport(name: "cart"))
+        setup.insert(Truck(name: "hauler", wheels: 6))
+        try setup.save()
+        let start = recorder.statements.count
+        let context = ModelContext(container)
+        let names = try context.fetch(FetchDescriptor<Transport>(sortBy: [SortDescriptor(\.name)])).map { "\($0.name) \(type(of: $0))" }
+        #expect(names == ["cart Transport", "hauler Truck"])
+        let statements = Array(recorder.statements.dropFirst(start))
+        #expect(statements.first == "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        #expect(statements.last == "COMMIT")
+        // The rows; which are subclass rows; the truck's own columns; which of Truck's rows are TowTruck's.
+        #expect(statements.filter { $0.hasPrefix("SELECT") }.count == 4)
+    }
+
     @Test func aPartialFetchReadsTheAskedColumnsAndUpdatesOnlyTheChangedOne() throws {
         let (container, recorder) = try traced("partial", [Row.self])
         let setup = ModelContext(container)

@@ -31,6 +31,10 @@ public struct EntityMapping: Sendable {
     public let readsToManyInRow: Bool
     /// Whether reading a row takes a statement per to-many relationship besides the row's own.
     public var readsToManyApart: Bool { !toMany.isEmpty && !readsToManyInRow }
+    /// Whether reading rows may take statements to resolve class hierarchies: the entity has
+    /// subentities (whose rows are read again as their own entity), or a relationship leads to
+    /// an entity that has (whose identifiers are renamed to each row's own entity).
+    public let resolvesHierarchies: Bool
     let dialect: any SQLDialect
     /// Whether rows hold relationships (to-one foreign keys or to-many), whose values name other models.
     public var hasRelationships: Bool { !toMany.isEmpty || columns.contains { $0.destination != nil } }
@@ -70,6 +74,8 @@ public struct EntityMapping: Sendable {
         self.toMany = toMany
         self.dialect = dialect
         self.readsToManyInRow = !toMany.isEmpty && dialect.keyArray(SQLSelect(columns: [], from: "", as: "")) != nil
+        self.resolvesHierarchies = !entity.subentities.isEmpty
+            || entity.relationships.contains { schema.entitiesByName[$0.destination]?.subentities.isEmpty == false }
         let table = self.table
         self.insertSQL = SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
         self.fullUpdate = Self.update(table: table, columns: columns, dialect: dialect)

@@ -47,11 +47,16 @@ public struct SQLFetchPlan<T: PersistentModel>: Sendable {
     /// Whether rows are read page by page in SQL's order until enough match in Swift.
     public var readsPages: Bool { filtersInMemory && !sortsInMemory && descriptor.fetchLimit != nil }
     /// Whether the plan runs several statements — rows read in pages, related rows looked up
-    /// for Swift's evaluation, to-many relationships read apart from their rows, or prefetched
-    /// relationships — so the backend must run it in one read transaction.
+    /// for Swift's evaluation, to-many relationships read apart from their rows, prefetched
+    /// relationships, class hierarchies resolved — so the backend must run it in one read
+    /// transaction.
     public var readsSeveralStatements: Bool {
-        evaluatesInMemory
-            || (purpose == .snapshots && (mapping.readsToManyApart || !descriptor.relationshipKeyPathsForPrefetching.isEmpty))
+        switch purpose {
+        case _ where evaluatesInMemory: true
+        case .snapshots: mapping.readsToManyApart || mapping.resolvesHierarchies || !descriptor.relationshipKeyPathsForPrefetching.isEmpty
+        case .identifiers: !mapping.entity.subentities.isEmpty
+        case .count: false
+        }
     }
 }
 

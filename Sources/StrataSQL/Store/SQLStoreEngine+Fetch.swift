@@ -2,12 +2,13 @@ import StrataCore
 
 extension SQLStoreEngine {
     /// Whether ``cachedSnapshots(for:on:)`` runs several statements for these identifiers: they
-    /// name rows of several entities, or more than one statement's worth of one, or an entity
-    /// whose to-many relationships are read apart; or class hierarchies may need resolving.
+    /// name rows of several entities, or more than one statement's worth of one, or of an entity
+    /// whose to-many relationships are read apart or whose rows may need class hierarchies resolved.
     public func lookupReadsSeveralStatements(_ identifiers: [PersistentIdentifier]) -> Bool {
         let byEntity = Dictionary(grouping: identifiers.filter(isStored), by: \.entityName)
-        return hasHierarchies || byEntity.count > 1
-            || byEntity.contains { name, keys in keys.count > Self.keysPerStatement || mappings[name]?.readsToManyApart == true }
+        return byEntity.count > 1 || byEntity.contains { name, keys in
+            keys.count > Self.keysPerStatement || mappings[name].map { $0.readsToManyApart || $0.resolvesHierarchies } == true
+        }
     }
 
     /// The snapshots a plan selects, with their to-many relationships and the rows its

@@ -93,6 +93,7 @@ extension EntityMapping {
 
     private init(reading full: EntityMapping, columns: [Column]) {
         (entity, table, toMany, readsToManyInRow, dialect) = (full.entity, full.table, full.toMany, full.readsToManyInRow, full.dialect)
+        resolvesHierarchies = full.resolvesHierarchies
         (insertSQL, fullUpdate, selectByKeySQL) = (full.insertSQL, full.fullUpdate, full.selectByKeySQL)
         discriminatorValues = full.discriminatorValues
         self.columns = columns
