@@ -73,6 +73,7 @@ public struct EntityMapping: Sendable {
         self.columns = columns
         self.toMany = toMany
         self.dialect = dialect
+        // Whether the dialect has key arrays at all: asked with an empty query, never run.
         self.readsToManyInRow = !toMany.isEmpty && dialect.keyArray(SQLSelect(columns: [], from: "", as: "")) != nil
         self.resolvesHierarchies = !entity.subentities.isEmpty
             || entity.relationships.contains { schema.entitiesByName[$0.destination]?.subentities.isEmpty == false }

@@ -92,7 +92,7 @@ extension SQLStoreEngine {
     /// ``readSnapshots(_:mapping:on:)`` with every row read as the mapping's entity.
     private func readRowsOfOneEntity(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         var snapshots = try connection.snapshots(statement, mapping: mapping, storeIdentifier: storeIdentifier)
-        guard !mapping.toMany.isEmpty, !mapping.readsToManyInRow, !snapshots.isEmpty else { return snapshots }
+        guard mapping.readsToManyApart, !snapshots.isEmpty else { return snapshots }
         let keys = snapshots.map { $0.persistentIdentifier.primaryKey.integerValue! }
         for relationship in mapping.toMany {
             let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: relationship.destination)
