@@ -131,7 +131,7 @@ let package = Package(
             name: "StrataPostgresTests",
             dependencies: [
                 "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
-                "StrataChangeProbe", "StrataChangeProbeSupport", "StrataCLI",
+                "StrataChangeProbe", "StrataChangeProbeSupport", "StrataCLI", "CLibPQ",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],

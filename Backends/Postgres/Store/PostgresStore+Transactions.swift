@@ -106,16 +106,31 @@ extension PostgresStore {
         _ body: @escaping (PostgresConnection) throws -> Result
     ) -> (PooledConnection) throws -> Result {
         { pooled in
-            let connection = try begin(on: pooled)
-            let result = try committing(connection, body) { lost in
-                PostgresError(
-                    kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
-                    message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",
-                    sql: "COMMIT")
+            var connection = try pooled.connection()
+            let result: Result
+            do {
+                result = try committingWrite(on: connection, body)
+            } catch let error as PostgresError where error.kind == .connectionLost && !connection.transactionReachedServer {
+                // The connection was found dead by the transaction's first round trip: nothing
+                // was written, so the write runs once more on a fresh connection.
+                connection = try pooled.reconnect()
+                result = try committingWrite(on: connection, body)
             }
             if let replicas { replicas.recordWrite(at: walPosition(on: connection), by: editingState) }
             notification?.announce(result, on: connection)
             return result
+        }
+    }
+
+    /// `body` in a transaction on `connection`, committed; its `BEGIN` goes out with its first
+    /// statement.
+    private static func committingWrite<Result>(on connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result) throws -> Result {
+        try connection.begin("BEGIN")
+        return try committing(connection, body) { lost in
+            PostgresError(
+                kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
+                message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",
+                sql: "COMMIT")
         }
     }
 
@@ -126,23 +141,9 @@ extension PostgresStore {
         return result?.int64(row: 0, column: 0) ?? PostgresReplicas.primaryOnly
     }
 
-    /// `BEGIN` on the pooled connection; a connection found dead here wrote nothing yet, so it
-    /// is replaced and `BEGIN` sent once more.
-    private static func begin(on pooled: PooledConnection) throws -> PostgresConnection {
-        do {
-            let connection = try pooled.connection()
-            _ = try connection.execute("BEGIN")
-            return connection
-        } catch let error as PostgresError where error.kind == .connectionLost {
-            let connection = try pooled.reconnect()
-            _ = try connection.execute("BEGIN")
-            return connection
-        }
-    }
-
     private static func readOnce<Result>(on connection: PostgresConnection, severalStatements: Bool, _ body: (PostgresConnection) throws -> Result) throws -> Result {
         guard severalStatements else { return try body(connection) }
-        _ = try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         return try committing(connection, body) { $0 }
     }
 
@@ -156,11 +157,11 @@ extension PostgresStore {
         do {
             result = try body(connection)
         } catch {
-            if connection.isAlive { _ = try? connection.execute("ROLLBACK") }
+            if connection.isAlive { try? connection.endTransaction(commit: false) }
             throw error
         }
         do {
-            _ = try connection.execute("COMMIT")
+            try connection.endTransaction(commit: true)
         } catch let error as PostgresError where error.kind == .connectionLost {
             throw commitLost(error)
         }
