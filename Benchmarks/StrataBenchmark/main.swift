@@ -191,53 +191,26 @@ if let side = options.probe {
     try probeMemory(side: side, path: options.database!)
     exit(0)
 }
-if options.batchedScan {
-    try BatchedScan.run(options: options)
-    exit(0)
-}
-if options.batchDelete {
-    try BatchDeleteBenchmark.run(options: options)
-    exit(0)
-}
-if options.fallback {
-    try FallbackBenchmark.run(options: options)
-    exit(0)
-}
-if options.toMany {
-    try ToManyBenchmark.run(options: options)
-    exit(0)
-}
-if options.smallFetch {
-    try SmallFetchBenchmark.run(options: options)
-    exit(0)
-}
-if options.instrumentation {
-    try InstrumentationBenchmark.run(options: options)
-    exit(0)
-}
-if options.poolStall {
-    guard let url = options.postgres else { fatalError("--pool-stall needs --postgres URL") }
-    try await PoolStallBenchmark.run(url: url, tasks: options.tasks)
-    exit(0)
-}
-if options.hierarchy {
-    try HierarchyBenchmark.run(options: options)
-    exit(0)
-}
-if options.migrate {
-    try MigrationBenchmark.run(options: options)
-    exit(0)
-}
-if options.commitLatency {
-    try await CommitLatencyBenchmark.run(options: options)
-    exit(0)
-}
-if options.syncImport {
-    try SyncImportBenchmark.run(options: options)
-    exit(0)
-}
-if options.history {
-    try HistoryBenchmark.run(options: options)
+// The modes that replace the default workloads, in order of precedence: the first one asked runs.
+let modes: [(asked: Bool, run: () async throws -> Void)] = [
+    (options.batchedScan, { try BatchedScan.run(options: options) }),
+    (options.batchDelete, { try BatchDeleteBenchmark.run(options: options) }),
+    (options.fallback, { try FallbackBenchmark.run(options: options) }),
+    (options.toMany, { try ToManyBenchmark.run(options: options) }),
+    (options.smallFetch, { try SmallFetchBenchmark.run(options: options) }),
+    (options.instrumentation, { try InstrumentationBenchmark.run(options: options) }),
+    (options.poolStall, {
+        guard let url = options.postgres else { fatalError("--pool-stall needs --postgres URL") }
+        try await PoolStallBenchmark.run(url: url, tasks: options.tasks)
+    }),
+    (options.hierarchy, { try HierarchyBenchmark.run(options: options) }),
+    (options.migrate, { try MigrationBenchmark.run(options: options) }),
+    (options.commitLatency, { try await CommitLatencyBenchmark.run(options: options) }),
+    (options.syncImport, { try SyncImportBenchmark.run(options: options) }),
+    (options.history, { try HistoryBenchmark.run(options: options) }),
+]
+if let mode = modes.first(where: \.asked) {
+    try await mode.run()
     exit(0)
 }
 if let url = options.postgres {

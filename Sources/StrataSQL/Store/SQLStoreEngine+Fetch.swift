@@ -5,10 +5,11 @@ extension SQLStoreEngine {
     /// name rows of several entities, or more than one statement's worth of one, or of an entity
     /// whose to-many relationships are read apart or whose rows may need class hierarchies resolved.
     public func lookupReadsSeveralStatements(_ identifiers: [PersistentIdentifier]) -> Bool {
-        let byEntity = Dictionary(grouping: identifiers.filter(isStored), by: \.entityName)
-        return byEntity.count > 1 || byEntity.contains { name, keys in
-            keys.count > Self.keysPerStatement || mappings[name].map { $0.readsToManyApart || $0.resolvesHierarchies } == true
-        }
+        // Asked before every lookup, `model(for:)`'s included: no grouping, no dictionary.
+        let wanted = identifiers.filter(isStored)
+        guard let entityName = wanted.first?.entityName else { return false }
+        guard wanted.allSatisfy({ $0.entityName == entityName }) else { return true }
+        return wanted.count > Self.keysPerStatement || mappings[entityName].map { $0.readsToManyApart || $0.resolvesHierarchies } == true
     }
 
     /// The snapshots a plan selects, with their to-many relationships and the rows its

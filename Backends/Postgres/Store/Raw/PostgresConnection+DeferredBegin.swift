@@ -63,23 +63,11 @@ extension PostgresConnection {
     /// - Throws: ``PostgresError`` when the connection broke before the sync point.
     private func pipelinedPair(_ handle: OpaquePointer, sql: String) throws -> (OpaquePointer?, OpaquePointer?) {
         var results: [OpaquePointer] = []
-        var endedStatement = false
-        while true {
-            guard let result = PQgetResult(handle) else {
-                // A NULL ends one statement's results; two in a row mean the stream broke.
-                guard !endedStatement, PQstatus(handle) == CONNECTION_OK else {
-                    results.forEach { PQclear($0) }
-                    throw connectionError(sql: sql, parameters: [])
-                }
-                endedStatement = true
-                continue
-            }
-            endedStatement = false
-            if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
-                PQclear(result)
-                break
-            }
-            results.append(result)
+        do {
+            try readPipelineResults(handle, sql: sql) { results.append($0) }
+        } catch {
+            results.forEach { PQclear($0) }
+            throw error
         }
         guard results.count == 2 else {
             results.forEach { PQclear($0) }

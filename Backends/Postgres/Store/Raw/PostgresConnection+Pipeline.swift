@@ -78,21 +78,12 @@ extension PostgresConnection {
         }
         guard PQpipelineSync(handle) == 1 else { throw connectionError(sql: lastSQL, parameters: []) }
         var index = 0
-        var endedStatement = false
-        while true {
-            guard let result = PQgetResult(handle) else {
-                // A NULL ends one statement's results; two in a row mean the stream broke.
-                guard !endedStatement, PQstatus(handle) == CONNECTION_OK else {
-                    throw connectionError(sql: lastSQL, parameters: [])
-                }
-                endedStatement = true
-                continue
+        try readPipelineResults(handle, sql: lastSQL) { result in
+            defer {
+                PQclear(result)
+                index += 1
             }
-            endedStatement = false
-            defer { PQclear(result) }
             switch PQresultStatus(result) {
-            case PGRES_PIPELINE_SYNC:
-                return firstError
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
                 counts.append(PostgresResult.affectedRows(result))
             case PGRES_PIPELINE_ABORTED:
@@ -102,7 +93,28 @@ extension PostgresConnection {
                 let parameters = index < sentParameters.count ? sentParameters[index] : []
                 firstError = firstError ?? error(from: result, sql: sql, parameters: parameters)
             }
-            index += 1
+        }
+        return firstError
+    }
+
+    /// Reads every result up to the pipeline's sync point (consumed here), handing each other
+    /// result to `each`, which owns it and must clear it.
+    /// - Throws: ``PostgresError`` naming `sql` when the connection broke before the sync point.
+    func readPipelineResults(_ handle: OpaquePointer, sql: String, _ each: (OpaquePointer) -> Void) throws {
+        var endedStatement = false
+        while true {
+            guard let result = PQgetResult(handle) else {
+                // A NULL ends one statement's results; two in a row mean the stream broke.
+                guard !endedStatement, PQstatus(handle) == CONNECTION_OK else { throw connectionError(sql: sql, parameters: []) }
+                endedStatement = true
+                continue
+            }
+            endedStatement = false
+            guard PQresultStatus(result) != PGRES_PIPELINE_SYNC else {
+                PQclear(result)
+                return
+            }
+            each(result)
         }
     }
 
