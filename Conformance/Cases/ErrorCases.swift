@@ -42,17 +42,36 @@ enum ErrorCases {
         },
         ConformanceCase("\(category).modelNotFound.updateCascadedPet", category: category) { environment in
             let container = try environment.makeContainer()
-            try DeleteRuleCases.saveOwners(in: container)
-            let stale = ModelContext(container)
-            let rex = try DeleteRuleCases.one(stale, #Predicate<Pet> { $0.name == "rex" })
-            let deleter = ModelContext(container)
-            deleter.delete(try DeleteRuleCases.one(deleter, #Predicate<Owner> { $0.name == "ann" }))
-            try deleter.save()
+            let (stale, rex) = try loadThenDeleteAnn(in: container, loading: #Predicate<Pet> { $0.name == "rex" })
             rex.name = "rex2"
             try Check.throwsError("updating a pet removed by a cascade throws modelNotFound", matching: matches(.modelNotFound)) { try stale.save() }
             try Check.sameElements(try DeleteRuleCases.names(Pet.self, container, \.name), ["max"], "pets in a new context")
         },
+        // The owner's row has no column that changes (its pets are the pets' foreign keys), so
+        // only a check that the row still exists can catch the deletion.
+        ConformanceCase("\(category).modelNotFound.relateNewModelToDeletedOwner", category: category) { environment in
+            let container = try environment.makeContainer()
+            let (stale, ann) = try loadThenDeleteAnn(in: container, loading: #Predicate<Owner> { $0.name == "ann" })
+            stale.insert(Pet(name: "new", owner: ann))
+            try Check.throwsError("relating a new pet to a deleted owner throws modelNotFound", matching: matches(.modelNotFound)) { try stale.save() }
+            try Check.sameElements(try DeleteRuleCases.names(Pet.self, container, \.name), ["max"], "the new pet was not written")
+            try Check.sameElements(try DeleteRuleCases.names(Owner.self, container, \.name), ["bob"], "the owner stays deleted")
+            try Check.that(stale.hasChanges, "the context keeps its changes")
+        },
     ]
+
+    /// Saves the owners, loads the one `T` matching `predicate` into a context, then deletes
+    /// owner "ann" (and by the cascade her pets rex and tom) in another.
+    /// - Returns: the first context, now stale, and its model.
+    static func loadThenDeleteAnn<T: PersistentModel>(in container: ModelContainer, loading predicate: Predicate<T>) throws -> (ModelContext, T) {
+        try DeleteRuleCases.saveOwners(in: container)
+        let stale = ModelContext(container)
+        let model = try DeleteRuleCases.one(stale, predicate)
+        let deleter = ModelContext(container)
+        deleter.delete(try DeleteRuleCases.one(deleter, #Predicate<Owner> { $0.name == "ann" }))
+        try deleter.save()
+        return (stale, model)
+    }
 
     /// Accounts a@x (1) and b@x (2); renaming b to a collides on `@Attribute(.unique)`.
     static let constraintCases: [ConformanceCase] = [

@@ -67,6 +67,12 @@ public protocol SQLConnection {
     /// and returns its number; `nil` when the database has no such form (the default), so the
     /// three statements run. Saves a server two round trips per save.
     func appendHistoryInOneStatement(_ payload: String) throws -> Int64?
+
+    /// Fails the transaction with `missing()` unless the query `statement` returns a row. A
+    /// server database may hold the query back to travel with the transaction's next statement
+    /// (one round trip fewer), so the error may come from a later call, always before the
+    /// transaction commits; the default runs it at once. Call inside a write transaction.
+    func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws
 }
 
 extension SQLConnection {
@@ -78,4 +84,9 @@ extension SQLConnection {
 
     /// Unknown: the reconciler creates every index with `IF NOT EXISTS` on each open.
     public func indexNames(of table: String) throws -> Set<String>? { nil }
+
+    /// Runs the query at once.
+    public func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws {
+        if try integers(statement).isEmpty { throw missing() }
+    }
 }

@@ -186,14 +186,4 @@ struct SQLDeletion<Connection: SQLConnection> {
         serializer.write(.binary(.column(table: nil, name: column), "IN", .list(keys.map { .bind(.integer($0)) })))
         return serializer.statement
     }
-
-    /// Whether the row an identifier names is stored.
-    static func rowExists(_ identifier: PersistentIdentifier, engine: SQLStoreEngine, connection: Connection) throws -> Bool {
-        guard engine.isStored(identifier) else { return false }
-        let mapping = try engine.mapping(identifier.entityName)
-        let statement = engine.serialize(SQLSelect(
-            columns: [.keyword("1")], from: mapping.table, as: "r",
-            where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.integer(identifier.primaryKey.integerValue!)))))
-        return try !connection.integers(statement).isEmpty
-    }
 }

@@ -268,7 +268,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             start = end
             guard let update = mapping.update(changing: changed, dialect: engine.dialect) else {
                 // No column changed (only to-many relationships, or nothing): the row must still exist.
-                missing += try run.map(\.persistentIdentifier).filter { try !SQLDeletion.rowExists($0, engine: engine, connection: connection) }
+                for row in run { try requireStored(row.persistentIdentifier) }
                 continue
             }
             do {
@@ -279,12 +279,27 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                     "an update of \(mapping.entity.name) would duplicate another row's unique values (\(error))", entity: mapping.entity.name)
             }
         }
-        if let gone = missing.first {
-            throw SwiftDataError.modelNotFound.with("\(gone) was deleted from the store; it cannot be updated")
-        }
+        if let gone = missing.first { throw Self.deleted(gone) }
         if !mapping.toMany.isEmpty {
             try writeToMany(rows, keys: Self.keys(of: rows), mapping: mapping, replacing: replacingToMany)
         }
+    }
+
+    /// Fails the save unless the row `identifier` names is stored, by the time the save commits
+    /// (``SQLConnection/requireRow(_:otherwise:)``).
+    private func requireStored(_ identifier: PersistentIdentifier) throws {
+        guard engine.isStored(identifier) else { throw Self.deleted(identifier) }
+        let mapping = try engine.mapping(identifier.entityName)
+        let alias = SQLStoreEngine.rowAlias
+        let statement = engine.serialize(SQLSelect(
+            columns: [.keyword("1")], from: mapping.table, as: alias,
+            where: .binary(.column(table: alias, name: SQLNames.primaryKey), "=", .bind(.integer(identifier.primaryKey.integerValue!)))))
+        try connection.requireRow(statement) { Self.deleted(identifier) }
+    }
+
+    /// The error for updating a row another context deleted.
+    private static func deleted(_ identifier: PersistentIdentifier) -> SwiftDataError {
+        SwiftDataError.modelNotFound.with("\(identifier) was deleted from the store; it cannot be updated")
     }
 
     /// Writes the join-table rows of the rows' to-many relationships kept in join tables
