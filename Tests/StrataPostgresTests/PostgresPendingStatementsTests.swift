@@ -1,18 +1,18 @@
-import CLibPQ
 import Foundation
 import Testing
 
 @testable import StrataPostgres
 
-/// A transaction's `BEGIN` travels with its first statement: one round trip for both.
-@Suite struct PostgresDeferredBeginTests {
+/// What a transaction holds back travels with its next statement: `BEGIN` with the first, a row
+/// check with the one after it, and what runs after `COMMIT` with `COMMIT`; one round trip for each group.
+@Suite struct PostgresPendingStatementsTests {
     static let database = Result { try TestCluster.shared().makeDatabase(named: "begin") }
 
     @Test func beginAndTheFirstStatementAreOneRoundTripAndTheStatementRunsInTheTransaction() throws {
         let connection = try PostgresConnection(conninfo: Self.database.get())
         let sql = "SELECT current_setting('transaction_isolation'), current_setting('transaction_read_only')"
         _ = try connection.executePrepared(sql)  // prepared now: preparing takes a round trip of its own
-        let syncs = try countingSyncs(on: connection) {
+        let syncs = try ProtocolTrace.syncs(on: connection) {
             try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let result = try connection.executePrepared(sql)
             #expect(result.text(row: 0, column: 0) == "repeatable read")
@@ -29,7 +29,7 @@ import Testing
         let connection = try PostgresConnection(conninfo: Self.database.get())
         let recorder = SQLRecorder()
         connection.trace = recorder.hook
-        let syncs = try countingSyncs(on: connection) {
+        let syncs = try ProtocolTrace.syncs(on: connection) {
             try connection.begin("BEGIN")
             try connection.endTransaction(commit: true)
             try connection.begin("BEGIN")
@@ -60,22 +60,85 @@ import Testing
         try connection.endTransaction(commit: true)
     }
 
-    /// The sync points `body` sends on `connection` (one per round trip), from libpq's protocol trace.
-    private func countingSyncs(on connection: PostgresConnection, _ body: () throws -> Void) throws -> Int {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pqtrace-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let file = try #require(fopen(path, "w"))
-        PQtrace(connection.handle, file)
-        do {
-            try body()
-        } catch {
-            PQuntrace(connection.handle)
-            fclose(file)
-            throw error
+    @Test func rowChecksTravelWithTheNextStatementWhichThrowsTheFirstMissingRowsError() throws {
+        let connection = try Self.connectionWithStoredRow()
+        try connection.begin("BEGIN")
+        _ = try connection.executePrepared(Self.next)
+        let syncs = try ProtocolTrace.syncs(on: connection) {
+            try connection.requireRow(Self.check, [PostgresParameter(.integer(1))]) { MissingRow(id: 1) }
+            try connection.requireRow(Self.check, [PostgresParameter(.integer(2))]) { MissingRow(id: 2) }
+            try connection.requireRow(Self.check, [PostgresParameter(.integer(3))]) { MissingRow(id: 3) }
+            #expect { try connection.executePrepared(Self.next) } throws: { ($0 as? MissingRow)?.id == 2 }
         }
-        PQuntrace(connection.handle)
-        fclose(file)
-        let trace = try String(contentsOfFile: path, encoding: .utf8)
-        return trace.split(separator: "\n").filter { $0.split(separator: "\t").contains("Sync") && $0.contains("F\t") }.count
+        #expect(syncs == 1, "three checks and the SELECT, one sync point")
+        try connection.endTransaction(commit: false)
+        #expect(try connection.executePrepared(Self.next).int64(row: 0, column: 0) == 2, "the connection stays usable")
+    }
+
+    @Test func rowChecksLeftBeforeCommitRunInOneRoundTripWithTheirBegin() throws {
+        let connection = try Self.connectionWithStoredRow()
+        try connection.begin("BEGIN")
+        try connection.requireRow(Self.check, [PostgresParameter(.integer(1))]) { MissingRow(id: 1) }
+        let syncs = try ProtocolTrace.syncs(on: connection) { try connection.runPendingRowChecks() }
+        #expect(syncs == 1, "BEGIN and the check")
+        #expect(connection.transactionReachedServer)
+        try connection.endTransaction(commit: true)
+        try connection.begin("BEGIN")
+        try connection.requireRow(Self.check, [PostgresParameter(.integer(2))]) { MissingRow(id: 2) }
+        #expect { try connection.runPendingRowChecks() } throws: { ($0 as? MissingRow)?.id == 2 }
+        try connection.endTransaction(commit: false)
+        try connection.begin("BEGIN")
+        try connection.requireRow(Self.check, [PostgresParameter(.integer(2))]) { MissingRow(id: 2) }
+        try connection.endTransaction(commit: false)
+        #expect(try connection.executePrepared(Self.next).int64(row: 0, column: 0) == 2, "a rollback drops the checks")
+    }
+
+    @Test func statementsAfterCommitShareItsRoundTripAndRunOutsideTheTransaction() throws {
+        let connection = try Self.connectionWithStoredRow()
+        let outside = PipelinedStatement(sql: "SELECT pg_current_xact_id_if_assigned() IS NULL", parameters: [], prepared: true)
+        let failing = PipelinedStatement(sql: "SELECT 1 / 0", parameters: [], prepared: false)
+        _ = try connection.executePrepared(outside.sql)  // prepared now: preparing takes a round trip of its own
+        try connection.begin("BEGIN")
+        _ = try connection.executePrepared("INSERT INTO stored VALUES (5)")
+        var outcomes: [Result<PostgresResult, any Error>?] = []
+        let syncs = try ProtocolTrace.syncs(on: connection) {
+            outcomes = try connection.endTransaction(commit: true, followedBy: [outside, failing, outside])
+        }
+        #expect(syncs == 1, "COMMIT and what follows it, one sync point")
+        #expect(outcomes.count == 3)
+        #expect(try outcomes[0]?.get().bool(row: 0, column: 0) == true, "no transaction id: not the write's transaction, which had one")
+        #expect(throws: PostgresError.self) { try outcomes[1]?.get() }
+        #expect(outcomes[2] == nil, "skipped after the failure")
+        #expect(try connection.executePrepared("SELECT count(*) FROM stored").int64(row: 0, column: 0) == 2, "committed all the same")
+    }
+
+    @Test func aFailedCommitRunsNothingAfterIt() throws {
+        let connection = try PostgresConnection(conninfo: Self.database.get())
+        _ = try connection.execute("CREATE TEMP TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)")
+        try connection.begin("BEGIN")
+        _ = try connection.executePrepared("INSERT INTO once VALUES (1), (1)")
+        let marker = PipelinedStatement(sql: "INSERT INTO once VALUES (2)", parameters: [], prepared: false)
+        #expect { try connection.endTransaction(commit: true, followedBy: [marker]) } throws: { ($0 as? PostgresError)?.sqlState == "23505" }
+        #expect(try connection.executePrepared("SELECT count(*) FROM once").int64(row: 0, column: 0) == 0)
+    }
+
+    /// A query for a row of `stored`, by id.
+    static let check = "SELECT 1 FROM stored WHERE id = $1"
+    /// Any statement to follow the checks.
+    static let next = "SELECT 2::int8"
+
+    /// A connection whose temporary table `stored` holds the row with id 1, with ``check`` and
+    /// ``next`` prepared: preparing takes a round trip of its own.
+    static func connectionWithStoredRow() throws -> PostgresConnection {
+        let connection = try PostgresConnection(conninfo: database.get())
+        _ = try connection.execute("CREATE TEMP TABLE stored (id int8)")
+        _ = try connection.execute("INSERT INTO stored VALUES (1)")
+        _ = try connection.executePrepared(check, [PostgresParameter(.integer(1))])
+        _ = try connection.executePrepared(next)
+        return connection
+    }
+
+    struct MissingRow: Error {
+        let id: Int
     }
 }

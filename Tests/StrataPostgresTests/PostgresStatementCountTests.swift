@@ -120,4 +120,29 @@ import Testing
         #expect(try reader.fetchCount(FetchDescriptor<Owner>()) == 10)
         #expect(try reader.fetchCount(FetchDescriptor<Pet>()) == 30)
     }
+
+    /// The server example's `POST`: a new model related to a stored one. Round trips: `BEGIN`
+    /// with the new key; the `INSERT`; the owner's existence check with the history record;
+    /// `COMMIT` with its announcement.
+    @Test func savingANewModelRelatedToAStoredOneTakesFourRoundTrips() async throws {
+        var configuration = try PostgresConfiguration(url: TestCluster.shared().makeDatabase(named: "roundtrips"))
+        configuration.poolSize = 1
+        let container = try ModelContainer(for: Schema([Owner.self, Pet.self]), configurations: [configuration])
+        let store = try #require(container.dataStore as? PostgresStore)
+        let setup = ModelContext(container)
+        setup.insert(Owner(name: "ann"))
+        try await setup.save()
+        for name in ["warm-up", "rex"] {
+            // The first save prepares the statements; the second is counted.
+            let context = ModelContext(container)
+            let owner = try #require(try await context.fetch(FetchDescriptor<Owner>()).first)
+            context.insert(Pet(name: name, owner: owner))
+            let trace = try await store.withConnection { try ProtocolTrace($0) }
+            try await context.save()
+            let syncs = try await store.withConnection { try trace.stop($0) }
+            if name == "rex" { #expect(syncs == 4) }
+        }
+        let reader = ModelContext(container)
+        #expect(try await reader.fetch(FetchDescriptor<Owner>()).first?.pets.map(\.name).sorted() == ["rex", "warm-up"])
+    }
 }

@@ -1,78 +1,121 @@
 internal import CLibPQ
 
-/// `BEGIN` sent together with the transaction's first statement, in one pipeline: a
-/// transaction costs one round trip fewer. A transaction that ends before its first statement
-/// never reaches the server.
+/// What a transaction holds back to send with its next statement, in one libpq pipeline: its
+/// `BEGIN` (``PostgresConnection/begin(_:)``) and its row checks
+/// (``PostgresConnection/requireRow(_:_:otherwise:)``). Each held-back group costs no round
+/// trip of its own, and a transaction that ends before its first statement never reaches the server.
+struct PendingStatements {
+    /// A query that must return a row, and the error for when it returns none.
+    struct RowCheck {
+        let sql: String
+        let parameters: [PostgresParameter]
+        let missing: @Sendable () -> any Error
+    }
+
+    /// The `BEGIN …` of a transaction the server has not started yet.
+    var begin: String?
+    var checks: [RowCheck] = []
+
+    var isEmpty: Bool { begin == nil && checks.isEmpty }
+
+    /// The statements to send, in order: `BEGIN` as text, the checks by prepared name.
+    var statements: [PipelinedStatement] {
+        (begin.map { [PipelinedStatement(sql: $0, parameters: [], prepared: false)] } ?? [])
+            + checks.map { PipelinedStatement(sql: $0.sql, parameters: $0.parameters, prepared: true) }
+    }
+}
+
 extension PostgresConnection {
     /// Opens a transaction with `begin` (`BEGIN …`), sent with the next statement
     /// (``executePrepared(_:_:)``); any other call sends it first on its own. Behind a
     /// transaction-pooling proxy (no ``namedStatements``) `BEGIN` is sent at once.
     /// - Throws: as ``execute(_:_:)``, for `BEGIN` sent at once.
     func begin(_ begin: String) throws {
-        precondition(pendingBegin == nil, "a transaction is already open on this connection")
-        pendingBegin = begin
-        if !namedStatements { try sendPendingBegin() }
+        precondition(pending.begin == nil, "a transaction is already open on this connection")
+        pending.begin = begin
+        if !namedStatements { try sendPending() }
     }
 
-    /// Ends the transaction: `COMMIT`, or `ROLLBACK` when `commit` is `false`; nothing to send
-    /// when no statement ran in it.
-    /// - Throws: as ``execute(_:_:)``.
-    func endTransaction(commit: Bool) throws {
-        transactionReachedServer = false
-        guard pendingBegin == nil else {
-            pendingBegin = nil
+    /// Fails the transaction with `missing()` unless the query `sql` returns a row. The query
+    /// goes out with the transaction's next statement, so that call throws `missing()`; call
+    /// ``runPendingRowChecks()`` before committing. Behind a transaction-pooling proxy (no
+    /// ``namedStatements``) it runs at once.
+    /// - Throws: when it runs at once, `missing()` or as ``execute(_:_:)``.
+    func requireRow(_ sql: String, _ parameters: [PostgresParameter], otherwise missing: @escaping @Sendable () -> any Error) throws {
+        guard namedStatements else {
+            if try execute(sql, parameters).rowCount == 0 { throw missing() }
             return
         }
-        _ = try execute(commit ? "COMMIT" : "ROLLBACK")
+        pending.checks.append(PendingStatements.RowCheck(sql: sql, parameters: parameters, missing: missing))
     }
 
-    /// Sends the pending `BEGIN`, if any, on its own.
-    /// - Throws: as ``execute(_:_:)``.
-    func sendPendingBegin() throws {
-        guard let begin = pendingBegin else { return }
-        pendingBegin = nil
-        _ = try execute(begin)
-        transactionReachedServer = true
+    /// Runs the row checks still held back, if any (with a held-back `BEGIN`), in one round trip.
+    /// - Throws: as ``sendPending()``.
+    func runPendingRowChecks() throws {
+        guard !pending.checks.isEmpty else { return }
+        try sendPending()
     }
 
-    /// ``executePrepared(_:_:)`` with the pending `BEGIN` pipelined before it.
-    func executePrepared(after begin: String, _ sql: String, _ parameters: [PostgresParameter]) throws -> PostgresResult {
-        pendingBegin = nil
-        let handle = try openHandle(for: sql)
-        let name = try preparedStatement(sql, types: parameters.map(\.type))
-        trace?(begin)
-        trace?(sql)
-        guard PQenterPipelineMode(handle) == 1 else { throw connectionError(sql: begin, parameters: []) }
-        // Leaving fails only with results left unread, which happens only on a broken connection.
-        defer { PQexitPipelineMode(handle) }
-        // Nothing is sent until the parameters are encoded, which may throw.
-        let sent = try PostgresParameter.withArrays(parameters, sql: sql) { _, values, lengths, formats in
-            PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 1) == 1
-                && PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1) == 1
-                && PQpipelineSync(handle) == 1
+    /// Ends the transaction: `COMMIT`, or `ROLLBACK` when `commit` is `false` (which drops held-back
+    /// row checks); nothing to send when no statement ran in it. `followedBy` run once `COMMIT` has,
+    /// in its round trip, outside the transaction (where they cannot delay it); none runs when it fails.
+    /// - Returns: each `followedBy` statement's outcome; `nil` for one that did not run.
+    /// - Throws: as ``execute(_:_:)``, for `COMMIT` or `ROLLBACK`.
+    @discardableResult
+    func endTransaction(commit: Bool, followedBy: [PipelinedStatement] = []) throws -> [Result<PostgresResult, any Error>?] {
+        precondition(!commit || pending.checks.isEmpty, "run the held-back row checks (runPendingRowChecks) before COMMIT")
+        transactionReachedServer = false
+        let transactionStarted = pending.begin == nil
+        if !commit || !transactionStarted { pending = PendingStatements() }
+        guard commit else {
+            if transactionStarted { _ = try execute("ROLLBACK") }
+            return []
         }
-        guard sent else { throw connectionError(sql: sql, parameters: parameters) }
-        let (beginResult, result) = try pipelinedPair(handle, sql: sql)
-        _ = try checked(beginResult, sql: begin, parameters: [])
-        transactionReachedServer = true
-        return try checked(result, sql: sql, parameters: parameters)
+        guard transactionStarted else { return followedBy.map(runAlone) }
+        guard namedStatements, !followedBy.isEmpty else {
+            _ = try execute("COMMIT")
+            return followedBy.map(runAlone)
+        }
+        let outcomes = try runPipeline([PipelinedStatement(sql: "COMMIT", parameters: [], prepared: false)] + followedBy)
+        _ = try outcomes[0]!.get()
+        return Array(outcomes.dropFirst())
     }
 
-    /// The results of two pipelined statements, read up to their sync point (a statement after
-    /// a failed one reports `PGRES_PIPELINE_ABORTED`).
-    /// - Throws: ``PostgresError`` when the connection broke before the sync point.
-    private func pipelinedPair(_ handle: OpaquePointer, sql: String) throws -> (OpaquePointer?, OpaquePointer?) {
-        var results: [OpaquePointer] = []
-        do {
-            try readPipelineResults(handle, sql: sql) { results.append($0) }
-        } catch {
-            results.forEach { PQclear($0) }
-            throw error
+    /// Sends the held-back statements on their own, in one round trip.
+    /// - Throws: `BEGIN`'s or a check's error; a failed check's `missing()`.
+    func sendPending() throws {
+        guard !pending.isEmpty else { return }
+        let held = pending
+        pending = PendingStatements()
+        try settle(held, try runPipeline(held.statements)[...])
+    }
+
+    /// ``executePrepared(_:_:)`` with the held-back statements pipelined before it.
+    func executeAfterPending(_ sql: String, _ parameters: [PostgresParameter]) throws -> PostgresResult {
+        let held = pending
+        pending = PendingStatements()
+        let outcomes = try runPipeline(held.statements + [PipelinedStatement(sql: sql, parameters: parameters, prepared: true)])
+        try settle(held, outcomes.dropLast())
+        // Not skipped: only a failed `BEGIN` or check skips what follows, and `settle` threw for it.
+        return try outcomes.last!!.get()
+    }
+
+    /// Throws the first failure among the outcomes of `held`'s statements, in order: `BEGIN`'s
+    /// error, a check's error, or a check's `missing()` for a query that returned no row.
+    private func settle(_ held: PendingStatements, _ outcomes: ArraySlice<Result<PostgresResult, any Error>?>) throws {
+        var outcome = outcomes.makeIterator()
+        if held.begin != nil {
+            _ = try outcome.next()!!.get()
+            transactionReachedServer = true
         }
-        guard results.count == 2 else {
-            results.forEach { PQclear($0) }
-            throw connectionError(sql: sql, parameters: [])
+        for check in held.checks {
+            guard let result = outcome.next()! else { continue }
+            if try result.get().rowCount == 0 { throw check.missing() }
         }
-        return (results[0], results[1])
+    }
+
+    /// One statement outside any pipeline, its failure returned rather than thrown.
+    private func runAlone(_ statement: PipelinedStatement) -> Result<PostgresResult, any Error>? {
+        Result { try executePrepared(statement.sql, statement.parameters) }
     }
 }

@@ -11,7 +11,7 @@ extension PostgresConnection {
     /// Without ``namedStatements`` it is ``execute(_:_:)``: parsed for this call only.
     /// - Throws: as ``execute(_:_:)``.
     func executePrepared(_ sql: String, _ parameters: [PostgresParameter] = []) throws -> PostgresResult {
-        if let begin = pendingBegin { return try executePrepared(after: begin, sql, parameters) }
+        if !pending.isEmpty { return try executeAfterPending(sql, parameters) }
         guard namedStatements else { return try execute(sql, parameters) }
         let handle = try openHandle(for: sql)
         let name = try preparedStatement(sql, types: parameters.map(\.type))

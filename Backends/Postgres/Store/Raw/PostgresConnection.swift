@@ -31,8 +31,9 @@ final class PostgresConnection: @unchecked Sendable {
     /// Called with the text of every statement the caller runs (never bound values; not the
     /// `PREPARE`/`DEALLOCATE` the statement cache does on its own).
     var trace: (@Sendable (String) -> Void)?
-    /// The `BEGIN` of ``begin(_:)``, until it goes out with the transaction's first statement.
-    var pendingBegin: String?
+    /// The `BEGIN` of ``begin(_:)`` and the row checks of ``requireRow(_:_:otherwise:)``, until
+    /// they go out with the transaction's next statement.
+    var pending = PendingStatements()
     /// Whether the server has started the transaction ``begin(_:)`` opened: `false` until its
     /// `BEGIN` was acknowledged, with the first statement. A connection lost before then wrote nothing.
     var transactionReachedServer = false
@@ -118,11 +119,11 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     /// The open handle, or a misuse error naming `sql` once the connection is closed or when
-    /// `sql` holds NUL (libpq would silently cut the text there). A pending ``begin(_:)`` is
-    /// sent first: whatever reaches the server next runs in the transaction.
+    /// `sql` holds NUL (libpq would silently cut the text there). Held-back statements
+    /// (``sendPending()``) are sent first: whatever reaches the server next runs in the transaction.
     func openHandle(for sql: String) throws -> OpaquePointer {
         guard let handle else { throw PostgresError(kind: .misuse, message: "the connection is closed", sql: sql) }
-        try sendPendingBegin()
+        try sendPending()
         guard !sql.utf8.contains(0) else {
             throw PostgresError(kind: .misuse, message: "the SQL text holds NUL", sql: sql)
         }
