@@ -4,7 +4,7 @@ import Testing
 @testable import StrataPostgres
 
 /// What a transaction holds back travels with its next statement: `BEGIN` with the first, a row
-/// check with the one after it, and what runs after `COMMIT` with `COMMIT`; one round trip for each group.
+/// check with the one after it; one round trip for each group.
 @Suite struct PostgresPendingStatementsTests {
     static let database = Result { try TestCluster.shared().makeDatabase(named: "begin") }
 
@@ -91,35 +91,6 @@ import Testing
         try connection.requireRow(Self.check, [PostgresParameter(.integer(2))]) { MissingRow(id: 2) }
         try connection.endTransaction(commit: false)
         #expect(try connection.executePrepared(Self.next).int64(row: 0, column: 0) == 2, "a rollback drops the checks")
-    }
-
-    @Test func statementsAfterCommitShareItsRoundTripAndRunOutsideTheTransaction() throws {
-        let connection = try Self.connectionWithStoredRow()
-        let outside = PipelinedStatement(sql: "SELECT pg_current_xact_id_if_assigned() IS NULL", parameters: [], prepared: true)
-        let failing = PipelinedStatement(sql: "SELECT 1 / 0", parameters: [], prepared: false)
-        _ = try connection.executePrepared(outside.sql)  // prepared now: preparing takes a round trip of its own
-        try connection.begin("BEGIN")
-        _ = try connection.executePrepared("INSERT INTO stored VALUES (5)")
-        var outcomes: [Result<PostgresResult, any Error>?] = []
-        let syncs = try ProtocolTrace.syncs(on: connection) {
-            outcomes = try connection.endTransaction(commit: true, followedBy: [outside, failing, outside])
-        }
-        #expect(syncs == 1, "COMMIT and what follows it, one sync point")
-        #expect(outcomes.count == 3)
-        #expect(try outcomes[0]?.get().bool(row: 0, column: 0) == true, "no transaction id: not the write's transaction, which had one")
-        #expect(throws: PostgresError.self) { try outcomes[1]?.get() }
-        #expect(outcomes[2] == nil, "skipped after the failure")
-        #expect(try connection.executePrepared("SELECT count(*) FROM stored").int64(row: 0, column: 0) == 2, "committed all the same")
-    }
-
-    @Test func aFailedCommitRunsNothingAfterIt() throws {
-        let connection = try PostgresConnection(conninfo: Self.database.get())
-        _ = try connection.execute("CREATE TEMP TABLE once (v int UNIQUE DEFERRABLE INITIALLY DEFERRED)")
-        try connection.begin("BEGIN")
-        _ = try connection.executePrepared("INSERT INTO once VALUES (1), (1)")
-        let marker = PipelinedStatement(sql: "INSERT INTO once VALUES (2)", parameters: [], prepared: false)
-        #expect { try connection.endTransaction(commit: true, followedBy: [marker]) } throws: { ($0 as? PostgresError)?.sqlState == "23505" }
-        #expect(try connection.executePrepared("SELECT count(*) FROM once").int64(row: 0, column: 0) == 0)
     }
 
     /// A query for a row of `stored`, by id.

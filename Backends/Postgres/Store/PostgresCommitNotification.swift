@@ -1,7 +1,7 @@
 import StrataCore
 
-/// The `pg_notify` a write sends once it has committed, as a statement of its own in `COMMIT`'s
-/// round trip: the server delivers it to the channel's listeners at once
+/// The `pg_notify` a write sends once it has committed, as a statement of its own: the server
+/// delivers it to the channel's listeners at once
 /// (<https://www.postgresql.org/docs/current/sql-notify.html>).
 ///
 /// Not inside the write's transaction: a transaction that notifies holds PostgreSQL's
@@ -16,12 +16,11 @@ struct PostgresCommitNotification<Result> {
     /// The history token of the write, from its result; its number is the payload (empty without one).
     let token: (Result) -> DefaultHistoryToken?
 
-    /// The `pg_notify` announcing the write that produced `result`, to run once it has committed
-    /// (``PostgresConnection/endTransaction(commit:followedBy:)``); `nil` when the channel or payload
-    /// cannot be bound. Its failure is ignored: the write stands, and the next announcement covers it.
-    func statement(announcing result: Result) -> PipelinedStatement? {
+    /// Announces the write that produced `result`, committed on `connection`. A failure is
+    /// ignored: the write stands, and the next announcement covers it.
+    func announce(_ result: Result, on connection: PostgresConnection) {
         let payload = token(result).map { String($0.tokenValue) } ?? ""
-        guard let channel = try? PostgresParameter(.string(channel)), let payload = try? PostgresParameter(.string(payload)) else { return nil }
-        return PipelinedStatement(sql: "SELECT pg_notify($1, $2)", parameters: [channel, payload], prepared: true)
+        guard let channel = try? PostgresParameter(.string(channel)), let payload = try? PostgresParameter(.string(payload)) else { return }
+        _ = try? connection.executePrepared("SELECT pg_notify($1, $2)", [channel, payload])
     }
 }

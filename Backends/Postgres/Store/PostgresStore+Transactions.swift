@@ -100,42 +100,33 @@ extension PostgresStore {
     /// (``PostgresError/Kind/commitOutcomeUnknown``). With replicas, the WAL position after the
     /// commit is recorded for `editingState` (for the whole store when `nil`), so its reads see the
     /// write. With a `notification`, it is sent once the transaction has committed, so listeners
-    /// hear of the commit. Both go out with `COMMIT`, in its round trip.
+    /// hear of the commit.
     static func writeJob<Result>(
         replicas: PostgresReplicas?, editingState: EditingState?, notification: PostgresCommitNotification<Result>? = nil,
         _ body: @escaping (PostgresConnection) throws -> Result
     ) -> (PooledConnection) throws -> Result {
-        let afterCommit = { (result: Result) in
-            [notification?.statement(announcing: result), replicas == nil ? nil : walPositionQuery].compactMap { $0 }
-        }
-        return { pooled in
+        { pooled in
             var connection = try pooled.connection()
-            let written: (result: Result, afterCommit: [Swift.Result<PostgresResult, any Error>?])
+            let result: Result
             do {
-                written = try committingWrite(on: connection, body, then: afterCommit)
+                result = try committingWrite(on: connection, body)
             } catch let error as PostgresError where error.kind == .connectionLost && !connection.transactionReachedServer {
                 // The connection was found dead by the transaction's first round trip: nothing
                 // was written, so the write runs once more on a fresh connection.
                 connection = try pooled.reconnect()
-                written = try committingWrite(on: connection, body, then: afterCommit)
+                result = try committingWrite(on: connection, body)
             }
-            if let replicas {
-                // The query is the last statement after `COMMIT`; the position stays unknown when it failed.
-                let position = (try? written.afterCommit.last??.get())?.int64(row: 0, column: 0)
-                replicas.recordWrite(at: position ?? PostgresReplicas.primaryOnly, by: editingState)
-            }
-            return written.result
+            if let replicas { replicas.recordWrite(at: walPosition(on: connection), by: editingState) }
+            notification?.announce(result, on: connection)
+            return result
         }
     }
 
     /// `body` in a transaction on `connection`, committed; its `BEGIN` goes out with its first
-    /// statement, and `afterCommit`'s statements with `COMMIT`.
-    /// - Returns: `body`'s result, and the outcome of each statement `afterCommit` gave.
-    private static func committingWrite<Result>(
-        on connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result, then afterCommit: (Result) -> [PipelinedStatement]
-    ) throws -> (result: Result, afterCommit: [Swift.Result<PostgresResult, any Error>?]) {
+    /// statement.
+    private static func committingWrite<Result>(on connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result) throws -> Result {
         try connection.begin("BEGIN")
-        return try committing(connection, body, then: afterCommit) { lost in
+        return try committing(connection, body) { lost in
             PostgresError(
                 kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
                 message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",
@@ -143,25 +134,26 @@ extension PostgresStore {
         }
     }
 
-    /// The primary's WAL insert position, at or past the end of the commit just made.
-    private static let walPositionQuery = PipelinedStatement(
-        sql: "SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint", parameters: [], prepared: true)
+    /// The primary's WAL insert position, at or past the end of the commit just made;
+    /// ``PostgresReplicas/primaryOnly`` when it cannot be read (the commit stands either way).
+    private static func walPosition(on connection: PostgresConnection) -> Int64 {
+        let result = try? connection.executePrepared("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint")
+        return result?.int64(row: 0, column: 0) ?? PostgresReplicas.primaryOnly
+    }
 
     private static func readOnce<Result>(on connection: PostgresConnection, severalStatements: Bool, _ body: (PostgresConnection) throws -> Result) throws -> Result {
         guard severalStatements else { return try body(connection) }
         try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        return try committing(connection, body, commitLost: { $0 }).result
+        return try committing(connection, body) { $0 }
     }
 
     /// Runs `body` inside the transaction open on `connection`, and the row checks it left held
-    /// back, then commits, sending `afterCommit`'s statements with `COMMIT`; rolls back when
-    /// `body` or a check throws (a failed rollback never hides its error, and a dead connection
-    /// rolled back already). A connection lost during `COMMIT` is reported as `commitLost` makes it.
-    /// - Returns: `body`'s result, and the outcome of each statement `afterCommit` gave.
+    /// back, then commits; rolls back when `body` or a check throws (a failed rollback never
+    /// hides its error, and a dead connection rolled back already). A connection lost during
+    /// `COMMIT` is reported as `commitLost` makes it.
     private static func committing<Result>(
-        _ connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result,
-        then afterCommit: (Result) -> [PipelinedStatement] = { _ in [] }, commitLost: (PostgresError) -> PostgresError
-    ) throws -> (result: Result, afterCommit: [Swift.Result<PostgresResult, any Error>?]) {
+        _ connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result, commitLost: (PostgresError) -> PostgresError
+    ) throws -> Result {
         let result: Result
         do {
             result = try body(connection)
@@ -171,9 +163,10 @@ extension PostgresStore {
             throw error
         }
         do {
-            return (result, try connection.endTransaction(commit: true, followedBy: afterCommit(result)))
+            try connection.endTransaction(commit: true)
         } catch let error as PostgresError where error.kind == .connectionLost {
             throw commitLost(error)
         }
+        return result
     }
 }

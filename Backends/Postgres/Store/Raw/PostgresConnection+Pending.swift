@@ -56,29 +56,16 @@ extension PostgresConnection {
         try sendPending()
     }
 
-    /// Ends the transaction: `COMMIT`, or `ROLLBACK` when `commit` is `false` (which drops held-back
-    /// row checks); nothing to send when no statement ran in it. `followedBy` run once `COMMIT` has,
-    /// in its round trip, outside the transaction (where they cannot delay it); none runs when it fails.
-    /// - Returns: each `followedBy` statement's outcome; `nil` for one that did not run.
-    /// - Throws: as ``execute(_:_:)``, for `COMMIT` or `ROLLBACK`.
-    @discardableResult
-    func endTransaction(commit: Bool, followedBy: [PipelinedStatement] = []) throws -> [Result<PostgresResult, any Error>?] {
+    /// Ends the transaction: `COMMIT`, or `ROLLBACK` when `commit` is `false` (which drops
+    /// held-back row checks); nothing to send when no statement ran in it.
+    /// - Throws: as ``execute(_:_:)``.
+    func endTransaction(commit: Bool) throws {
         precondition(!commit || pending.checks.isEmpty, "run the held-back row checks (runPendingRowChecks) before COMMIT")
         transactionReachedServer = false
-        let transactionStarted = pending.begin == nil
-        if !commit || !transactionStarted { pending = PendingStatements() }
-        guard commit else {
-            if transactionStarted { _ = try execute("ROLLBACK") }
-            return []
-        }
-        guard transactionStarted else { return followedBy.map(runAlone) }
-        guard namedStatements, !followedBy.isEmpty else {
-            _ = try execute("COMMIT")
-            return followedBy.map(runAlone)
-        }
-        let outcomes = try runPipeline([PipelinedStatement(sql: "COMMIT", parameters: [], prepared: false)] + followedBy)
-        _ = try outcomes[0]!.get()
-        return Array(outcomes.dropFirst())
+        let started = pending.begin == nil
+        pending = PendingStatements()
+        guard started else { return }
+        _ = try execute(commit ? "COMMIT" : "ROLLBACK")
     }
 
     /// Sends the held-back statements on their own, in one round trip.
@@ -112,10 +99,5 @@ extension PostgresConnection {
             guard let result = outcome.next()! else { continue }
             if try result.get().rowCount == 0 { throw check.missing() }
         }
-    }
-
-    /// One statement outside any pipeline, its failure returned rather than thrown.
-    private func runAlone(_ statement: PipelinedStatement) -> Result<PostgresResult, any Error>? {
-        Result { try executePrepared(statement.sql, statement.parameters) }
     }
 }

@@ -5,15 +5,15 @@ struct PipelinedStatement {
     let sql: String
     let parameters: [PostgresParameter]
     /// Whether it goes by the name the statement cache prepared it under; `false` sends the text
-    /// (`BEGIN`, `COMMIT`, which gain nothing from preparing).
+    /// (`BEGIN`, which gains nothing from preparing).
     let prepared: Bool
 }
 
 extension PostgresConnection {
-    /// Sends `statements`, each its own, then one sync point, and reads every outcome: one round
-    /// trip for all of them. After a failure the server skips the statements up to the sync point
-    /// (their outcome is `nil`); a statement after a successful `COMMIT` runs outside the
-    /// transaction. Statements not yet prepared are prepared first, each in a round trip of its own.
+    /// Sends `statements`, then one sync point, and reads every outcome: one round trip for all
+    /// of them. After a failure the server skips the statements up to the sync point (their
+    /// outcome is `nil`). Statements not yet prepared are prepared first, each in a round trip of
+    /// its own.
     /// - Returns: each statement's result or error, in order.
     /// - Throws: ``PostgresError`` when the connection broke, or the error a statement's parameters
     ///   gave when encoded (once the statements before it ran, and nothing after it).
