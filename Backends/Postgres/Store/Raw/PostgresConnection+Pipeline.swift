@@ -61,13 +61,7 @@ extension PostgresConnection {
             do {
                 let (name, sql, parameters) = try statement(index)
                 lastSQL = sql
-                trace?(sql)
-                let accepted = try PostgresParameter.withArrays(parameters, sql: sql) { types, values, lengths, formats in
-                    namedStatements
-                        ? PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1) == 1
-                        : PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 1) == 1
-                }
-                guard accepted else { throw connectionError(sql: sql, parameters: parameters) }
+                try send(sql, parameters, name: name, inPipelineOn: handle)
                 sentSQL.append(sql)
                 if debugBindValues { sentParameters.append(parameters) }
             } catch {
@@ -95,6 +89,20 @@ extension PostgresConnection {
             }
         }
         return firstError
+    }
+
+    /// Queues one statement in the pipeline open on `handle`, and traces it: by the name the
+    /// statement cache prepared it under, or as text when `name` is empty (unnamed).
+    /// - Throws: the error encoding its parameters gave; ``PostgresError`` when libpq refused it.
+    func send(_ sql: String, _ parameters: [PostgresParameter], name: String, inPipelineOn handle: OpaquePointer) throws {
+        trace?(sql)
+        let count = Int32(parameters.count)
+        let accepted = try PostgresParameter.withArrays(parameters, sql: sql) { types, values, lengths, formats in
+            name.isEmpty
+                ? PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 1) == 1
+                : PQsendQueryPrepared(handle, name, count, values, lengths, formats, 1) == 1
+        }
+        guard accepted else { throw connectionError(sql: sql, parameters: parameters) }
     }
 
     /// Reads every result up to the pipeline's sync point (consumed here), handing each other

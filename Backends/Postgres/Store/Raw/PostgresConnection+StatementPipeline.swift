@@ -27,15 +27,8 @@ extension PostgresConnection {
         var sent = 0
         var unsent: (any Error)?
         for (statement, name) in zip(statements, names) {
-            trace?(statement.sql)
             do {
-                let count = Int32(statement.parameters.count)
-                let accepted = try PostgresParameter.withArrays(statement.parameters, sql: statement.sql) { types, values, lengths, formats in
-                    name.isEmpty
-                        ? PQsendQueryParams(handle, statement.sql, count, types, values, lengths, formats, 1) == 1
-                        : PQsendQueryPrepared(handle, name, count, values, lengths, formats, 1) == 1
-                }
-                guard accepted else { throw connectionError(sql: statement.sql, parameters: statement.parameters) }
+                try send(statement.sql, statement.parameters, name: name, inPipelineOn: handle)
             } catch {
                 // The statements already sent still need their sync point and results read.
                 unsent = error
