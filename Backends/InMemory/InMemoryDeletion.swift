@@ -48,13 +48,13 @@ struct InMemoryDeletion {
         return doomed
     }
 
-    /// The existing rows a relationship of `row` reaches. When the inverse is to-one, the
-    /// related rows' own references decide (they are what updates in this save changed);
-    /// otherwise the row's value does, joined with the inverse side for many-to-many.
+    /// The existing rows a relationship of `row` reaches. When the inverse is to-one (one-to-many
+    /// and one-to-one), the related rows' own references decide (they are what updates in this
+    /// save changed); otherwise the row's value does, joined with the inverse side for many-to-many.
     private func relatedRows(of row: DefaultSnapshot, through relationship: Schema.Relationship, in tables: InMemoryTables) -> [PersistentIdentifier] {
         let inverse = relationship.inverseName.flatMap { schema.entitiesByName[relationship.destination]?.relationshipsByName[$0] }
         var related = inverse?.isToOneRelationship == true ? [] : Self.identifiers(in: row.value(forProperty: relationship.name))
-        if let inverse, !relationship.isToOneRelationship {
+        if let inverse, inverse.isToOneRelationship || !relationship.isToOneRelationship {
             for candidate in (tables.rows[relationship.destination] ?? [:]).values
             where Self.identifiers(in: candidate.value(forProperty: inverse.name)).contains(row.persistentIdentifier) && !related.contains(candidate.persistentIdentifier) {
                 related.append(candidate.persistentIdentifier)

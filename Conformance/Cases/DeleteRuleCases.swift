@@ -5,7 +5,7 @@ import StrataCore
 enum DeleteRuleCases {
     static let all: [ConformanceCase] = [
         cascadeDeletesPets, cascadeInSavingContext, cascadeSparesMovedPet, nullifyKeepsNotes, nullifyRemovesPetFromOwner, nullifyRemovesBookFromLibrary,
-        emptyLibraryDeletes,
+        emptyLibraryDeletes, cascadeOneToOne,
     ] + DeleteRuleCases.deny + DeleteRuleCases.batch + DeleteRuleCases.batchEquivalence + DeleteRuleCases.cascadeOrder
 
     /// Saves two owners: ann with rex and tom, bob with max.

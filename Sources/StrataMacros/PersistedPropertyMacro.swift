@@ -42,7 +42,7 @@ extension PersistedPropertyMacro: AccessorMacro {
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: \(raw: keyPath)) {
-                    StrataCore._setValue(&_$backingData, forKey: \(raw: keyPath), at: \(index), to: newValue)
+                    StrataCore._setValue(&_$backingData, forKey: \(raw: keyPath), at: \(index), to: newValue, of: self)
                 }
             }
             """,

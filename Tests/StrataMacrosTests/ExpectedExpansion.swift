@@ -64,7 +64,7 @@ func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
         }
         set {
             _$observationRegistrar.withMutation(of: self, keyPath: Self._$keyPath_\(name)) {
-                StrataCore._setValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue)
+                StrataCore._setValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue, of: self)
             }
         }
     }

@@ -13,6 +13,7 @@ extension ModelContext {
         let storage = model.storage
         if storage.owner === owner {
             if storage.isDeleted { undelete(model) }
+            if storage.isInserted { adoptAppObject(model) }
             return
         }
         if storage.context != nil {
@@ -39,6 +40,43 @@ extension ModelContext {
         registry[storage.identifier] = model
         pendingInserts.append(PendingInsert(model: model, storage: storage))
         storage.attachDetachedRelationships()
+    }
+
+    /// Inserts the model whose `storage` its `init` related to a model of this context, as
+    /// SwiftData does. Its own object is not at hand while `init` runs: an object of its class over
+    /// the same storage stands in until the app inserts its own (``adoptAppObject(_:)``). Where
+    /// the class cannot be told (it has subclasses), the next save throws unless the app inserts
+    /// the model first.
+    func insertInitializing(_ storage: AnyModelStorage) {
+        guard let model = storage.modelSharingStorage(in: container.schema) else {
+            initializedUninserted.append(storage)
+            return
+        }
+        insertModel(model)
+    }
+
+    /// Registers the app's own object for an inserted model whose storage a stand-in object
+    /// holds (``insertInitializing(_:)``), so fetches return the app's object.
+    private func adoptAppObject(_ model: any PersistentModel) {
+        let identifier = model.storage.identifier
+        guard let registered = registry[identifier], registered !== model, registered.storage === model.storage else { return }
+        registry[identifier] = model
+        if let index = pendingInserts.firstIndex(where: { $0.model === registered }) {
+            pendingInserts[index] = PendingInsert(model: model, storage: model.storage)
+        }
+    }
+
+    /// Throws for a model its `init` related to a model of this context that was never inserted
+    /// and could not be inserted for the app (``insertInitializing(_:)``): saving without it
+    /// would drop it silently.
+    /// - Throws: ``SwiftDataError/modelNotInserted``.
+    func checkInitializedModelsInserted() throws {
+        initializedUninserted.removeAll { $0.owner != nil }
+        guard let storage = initializedUninserted.first else { return }
+        let entity = storage.layout.entityName
+        throw SwiftDataError.modelNotInserted.with(
+            "a new \(entity) was related to a model of this context while it initialized, and was not inserted; call context.insert(_:) with it before saving",
+            entity: entity)
     }
 
     private func undelete(_ model: any PersistentModel) {

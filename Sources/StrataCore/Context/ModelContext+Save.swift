@@ -24,6 +24,7 @@ extension ModelContext {
             refusedInsert = nil
             throw refused
         }
+        try checkInitializedModelsInserted()
         try throwFailedRead()
         guard hasChanges else { return nil }
         post(
@@ -89,6 +90,7 @@ extension ModelContext {
         pendingChanges = []
         pendingDeletes = []
         refusedInsert = nil
+        initializedUninserted = []
     }
 
     /// Sends the changes to the store as its own snapshot type, in one store transaction.

@@ -31,6 +31,9 @@ public final class ModelContext {
     /// The model type and layout `insertModel` last found in the schema: inserts come in runs of
     /// one type, and finding the entity by name costs a string hash per insert.
     @exclusivity(unchecked) var lastTypeInSchema: (model: ObjectIdentifier, layout: ObjectIdentifier)?
+    /// New models whose `init` related them to this context's models and that the context could
+    /// not insert for the app; the next `save()` throws unless the app inserted them.
+    @exclusivity(unchecked) var initializedUninserted: [AnyModelStorage] = []
     /// An insert the context refused; the next `save()` reports it.
     @exclusivity(unchecked) var refusedInsert: SwiftDataError?
     /// The first error a store read met where nothing could throw it (a relationship loading its

@@ -53,6 +53,9 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     public static let modelNotInSchema = SwiftDataError("modelNotInSchema")
     /// A model was inserted into a context while it belongs to another one.
     public static let modelBelongsToAnotherContext = SwiftDataError("modelBelongsToAnotherContext")
+    /// A new model related to a model of the context was not inserted, and the context could not
+    /// insert it for the app (see ``ModelContext/insert(_:)``).
+    public static let modelNotInserted = SwiftDataError("modelNotInserted")
     /// Deleting a model would break a relationship whose delete rule is `.deny`.
     public static let deleteRuleViolation = SwiftDataError("deleteRuleViolation")
     /// A value has no persisted form (see ``ValueCodec``).

@@ -46,9 +46,10 @@ extension AnyModelStorage {
         if let inbox = owner?.inbox, inbox.isPending { context?.mergeCommittedChanges() }
     }
 
-    /// Writes property `index`, recording the change with the resolver. A directly stored value
-    /// is kept in its persisted form, so reading it back and saving it need no codec.
-    func setValue<Value>(at index: Int, to newValue: Value) {
+    /// Writes property `index` of `model` (the model this storage belongs to; `nil` while it
+    /// initializes), recording the change with the resolver. A directly stored value is kept in
+    /// its persisted form, so reading it back and saving it need no codec.
+    func setValue<Value>(at index: Int, to newValue: Value, of model: (any PersistentModel)? = nil) {
         if let direct = layout.directTypes[index] {
             storeDirect(direct.persistentValue(of: newValue), at: index)
             return
@@ -56,7 +57,7 @@ extension AnyModelStorage {
         willChange(slot: index)
         preparedValues = nil
         if layout.isRelationship[index] {
-            setRelated(at: index, to: newValue)
+            setRelated(at: index, to: newValue, of: model)
         } else {
             setObject(.assigned(newValue), at: index)
         }
@@ -79,34 +80,54 @@ extension AnyModelStorage {
         preconditionFailure("\(layout.entityName).\(property.name) has no value and no default")
     }
 
-    /// Reads relationship `index`. Without a resolver (the model's context is gone, or it never
-    /// had one) the models it names cannot be loaded: a to-one reads nil and a to-many reads
-    /// empty, unless the relationship was set since; a non-optional to-one reads the model as
-    /// its container's store has it (semantics rule 30).
+    /// Reads relationship `index`. A model whose context is gone reads the related models
+    /// through its container's store, as its attributes do (semantics rule 30), and traps with
+    /// the cause where nothing can read them: a silent `nil` or `[]` would be a wrong answer.
+    /// A model that was never in a context reads what was set on it.
     private func relatedValue<Value>(at index: Int, as _: Value.Type) -> Value {
         if case .assigned(let value)? = object(at: index) { return value as! Value }
         switch values[index] {
         case .identifier(let id)?:
-            if let model = resolver?.resolveModel(for: id) { return model as! Value }
-            // A to-one that cannot read nil, its context gone: the model as the store has it.
-            if resolver == nil, !(Value.self is any OptionalProtocol.Type), let model = owner?.storedModel(for: id) { return model as! Value }
+            let model = resolver.map { $0.resolveModel(for: id) } ?? owner.flatMap { readThroughContainer([id], owner: $0, at: index).first }
+            if let model { return model as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
         case .identifiers(let ids)?:
-            return (resolver?.resolveModels(for: ids) ?? []) as! Value
+            if let resolver { return resolver.resolveModels(for: ids) as! Value }
+            return (owner.map { readThroughContainer(ids, owner: $0, at: index) } ?? []) as! Value
         default:
             if Value.self is any ArrayProtocol.Type { return [any PersistentModel]() as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
         }
     }
 
-    private func setRelated(at index: Int, to newValue: Any) {
+    /// The models relationship `index` names, for a model whose context is gone.
+    private func readThroughContainer(_ identifiers: [PersistentIdentifier], owner: ModelOwner, at index: Int) -> [any PersistentModel] {
+        guard !identifiers.isEmpty else { return [] }
+        do {
+            return try owner.storedModels(for: identifiers)
+        } catch {
+            preconditionFailure(
+                "\(layout.entityName).\(layout.properties[index].name) was read after its ModelContext was deallocated, and its related models cannot be read: \(error); keep the context alive while you use its models")
+        }
+    }
+
+    /// Sets relationship `index` of `model` (`nil` while it initializes). A model outside any
+    /// context keeps the related objects until it joins one; relating it to a model that is in a
+    /// context makes it join that context, as SwiftData inserts it.
+    private func setRelated(at index: Int, to newValue: Any, of model: (any PersistentModel)? = nil) {
         guard let resolver else {
             setObject(.assigned(newValue), at: index)
+            guard owner == nil, let context = Self.models(in: newValue, toOne: layout.properties[index].relationshipTarget!.isToOne)
+                .lazy.compactMap(\.storage.context).first
+            else { return }
+            if let model { context.insertModel(model) } else { context.insertInitializing(self) }
             return
         }
         let old = relatedIdentifiers(at: index)
         let isToOne = layout.properties[index].relationshipTarget!.isToOne
-        let newIDs = Self.models(in: newValue, toOne: isToOne).map { resolver.adopt($0) }
+        // A to-many holds each model once: appending a model the inverse already added keeps one.
+        var seen = Set<PersistentIdentifier>()
+        let newIDs = Self.models(in: newValue, toOne: isToOne).map { resolver.adopt($0) }.filter { isToOne || seen.insert($0).inserted }
         setObject(nil, at: index)
         values[index] = isToOne ? (newIDs.first.map(PersistentValue.identifier) ?? .null) : .identifiers(newIDs)
         resolver.relationshipDidChange(self, property: index, from: old, to: newIDs)

@@ -50,6 +50,11 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
     @usableFromInline
     var metadata: Any { layout }
 
+    override func modelSharingStorage(in schema: Schema) -> (any PersistentModel)? {
+        guard let entity = schema.entitiesByName[layout.entityName], entity.modelType == Model.self, entity.subentities.isEmpty else { return nil }
+        return Model(backingData: self)
+    }
+
     @usableFromInline
     var propertyNames: [String] { layout.snapshotLayout.propertyNames }
 
@@ -73,6 +78,12 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
     func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value) {
         assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
         setValue(at: index, to: newValue)
+    }
+
+    @usableFromInline
+    func _setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value, of model: Model) {
+        assert(layout.index(of: keyPath) == index, "\(keyPath) is not property \(index) of \(layout.entityName)")
+        setValue(at: index, to: newValue, of: model)
     }
 
     @usableFromInline

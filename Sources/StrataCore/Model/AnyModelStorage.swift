@@ -106,6 +106,11 @@ class AnyModelStorage {
         preparedValues = nil
     }
 
+    /// A model object of this storage's class over this storage, for a model whose own object is
+    /// not at hand (its `init` is running); `nil` where the class cannot be told (a class with
+    /// subclasses: the object initializing may be of any of them).
+    func modelSharingStorage(in schema: Schema) -> (any PersistentModel)? { nil }
+
     /// Marks the current values as the saved state.
     func commit() {
         isInserted = false

@@ -27,6 +27,9 @@ public protocol BackingData<Model>: AnyObject {
     /// The fast path of `@Model` accessors for ``_DirectlyStored`` properties: stores `value` in
     /// slot `index`, or returns `false` to make the accessor call ``setValue(forKey:at:to:)`` instead.
     func _setStoredValue(_ value: PersistentValue, at index: Int) -> Bool
+    /// What `@Model` setters call: writes the property `keyPath` names (entry `index`) of `model`,
+    /// the model this data belongs to.
+    func _setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value, of model: Model)
 }
 
 extension BackingData {
@@ -44,5 +47,10 @@ extension BackingData {
     /// Writes by key path; a backing data that keeps no slots ignores `index`.
     public func setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value) {
         setValue(forKey: keyPath, to: newValue)
+    }
+
+    /// Writes by key path and slot; a backing data that needs no model ignores it.
+    public func _setValue<Value>(forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value, of model: Model) {
+        setValue(forKey: keyPath, at: index, to: newValue)
     }
 }

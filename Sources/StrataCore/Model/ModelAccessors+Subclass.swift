@@ -38,9 +38,9 @@ public final class _SubclassBackingData {
         return value as! Value
     }
 
-    func setValue<Value>(at index: Int, to newValue: Value) {
+    func setValue<Value>(at index: Int, to newValue: Value, of model: (any PersistentModel)? = nil) {
         if let storage {
-            storage.setValue(at: firstSlot + index, to: newValue)
+            storage.setValue(at: firstSlot + index, to: newValue, of: model)
             return
         }
         if pending.count <= index { pending += repeatElement(nil, count: index + 1 - pending.count) }
@@ -99,9 +99,10 @@ public func _getValue<Model: PersistentModel, Value>(
     handle(&link, for: Model.self).value(at: index, as: Value.self)
 }
 
-/// Writes subclass property `index` (among the subclass's own); `@Model`'s setters call this.
+/// Writes subclass property `index` (among the subclass's own) of `model`; `@Model`'s setters
+/// call this.
 public func _setValue<Model: PersistentModel, Value>(
-    _ link: inout _SubclassBackingData?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value
+    _ link: inout _SubclassBackingData?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value, of model: Model
 ) {
-    handle(&link, for: Model.self).setValue(at: index, to: newValue)
+    handle(&link, for: Model.self).setValue(at: index, to: newValue, of: model)
 }

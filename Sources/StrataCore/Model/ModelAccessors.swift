@@ -65,18 +65,20 @@ public func _getValue<Model: PersistentModel, Value: _DirectlyStored>(
     return storage!.getValue(forKey: keyPath, at: index)
 }
 
-/// Writes property `index` (`keyPath`); `@Model`'s setters call this with the model's
-/// backing-data property, accessed in place like ``_getValue(_:forKey:at:)``'s.
+/// Writes property `index` (`keyPath`) of `model`; `@Model`'s setters call this with the model's
+/// backing-data property, accessed in place like ``_getValue(_:forKey:at:)``'s. The model itself
+/// comes along for relationships: a model outside any context that is related to a model in
+/// one joins that context, as in SwiftData.
 public func _setValue<Model: PersistentModel, Value>(
-    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value
+    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value, of model: Model
 ) {
-    _backingData(&storage).setValue(forKey: keyPath, at: index, to: newValue)
+    _backingData(&storage)._setValue(forKey: keyPath, at: index, to: newValue, of: model)
 }
 
-/// ``_setValue(_:forKey:at:to:)`` for a value stored as is.
+/// ``_setValue(_:forKey:at:to:of:)`` for a value stored as is (never a relationship).
 @inlinable
 public func _setValue<Model: PersistentModel, Value: _DirectlyStored>(
-    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value
+    _ storage: inout (any BackingData<Model>)?, forKey keyPath: KeyPath<Model, Value>, at index: Int, to newValue: Value, of model: Model
 ) {
     if storage == nil { _ = _backingData(&storage) }
     if !storage!._setStoredValue(newValue._persistentValue, at: index) { storage!.setValue(forKey: keyPath, at: index, to: newValue) }
