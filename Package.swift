@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StrataSQL", targets: ["StrataSQL"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .library(name: "StrataPostgres", targets: ["StrataPostgres"]),
+        .library(name: "StrataAsync", targets: ["StrataAsync"]),
         .library(name: "StrataServiceLifecycle", targets: ["StrataServiceLifecycle"]),
         .library(name: "StrataSync", targets: ["StrataSync"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
@@ -51,6 +52,9 @@ let package = Package(
         // The framework users import: the model layer plus the built-in embedded stores.
         .target(name: "Strata", dependencies: ["StrataCore", "StrataInMemory", "StrataSQLite"], path: "Sources/Strata"),
         .target(name: "StrataInMemory", dependencies: ["StrataCore"], path: "Backends/InMemory"),
+        // SwiftData's context calls in their suspending forms for `async` code; StrataPostgres
+        // re-exports it, `Strata` does not (SwiftData code compiles unchanged under `Strata`).
+        .target(name: "StrataAsync", dependencies: ["StrataCore"], path: "Sources/StrataAsync"),
         // The shared SQL layer: syntax, dialects, predicate and schema translation. Knows no backend.
         .target(name: "StrataSQL", dependencies: ["StrataCore"], path: "Sources/StrataSQL"),
         .systemLibrary(
@@ -61,7 +65,7 @@ let package = Package(
             name: "CLibPQ", path: "Backends/Postgres/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
         .target(
-            name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ", .product(name: "Metrics", package: "swift-metrics")],
+            name: "StrataPostgres", dependencies: ["StrataCore", "StrataAsync", "StrataSQL", "CLibPQ", .product(name: "Metrics", package: "swift-metrics")],
             path: "Backends/Postgres/Store"),
         // PostgresStore as a swift-service-lifecycle Service; its own target so the store does not pull in async-algorithms.
         .target(

@@ -65,7 +65,7 @@ enum ChangeFeedCases {
             context.author = "importer"
             let memo = Memo(slug: "s", title: "Streamed")
             context.insert(memo)
-            try await context.save()
+            try await context.async.save()
             let change = try Check.unwrap(await changes.next(), "a change for the save")
             try Check.equal(change.inserted, [memo.persistentModelID], "the inserted identifier")
             try Check.equal(change.author, "importer", "the author")
@@ -109,7 +109,7 @@ enum ChangeFeedCases {
         try Check.equal(try await answer(1), [], "the first answer is the current one")
         let alpha = Memo(slug: "a", title: "A")
         writer.insert(alpha)
-        try await writer.save()
+        try await writer.async.save()
         try Check.equal(try await answer(2), ["a:0"], "a save of a memo yields again")
         // Synchronous saves: the consumer cannot read in the middle of the burst.
         func saveNow() throws { try writer.save() }
@@ -123,7 +123,7 @@ enum ChangeFeedCases {
         try await Task.sleep(for: .milliseconds(300))
         try Check.equal(answers.list.withLock { $0.count }, 3, "a burst of saves, and an unrelated save, yield once")
         writer.insert(MemoTag(name: "t", memo: alpha))
-        try await writer.save()
+        try await writer.async.save()
         try Check.equal(try await answer(4), ["a:1", "b:0", "c:0", "d:0"], "a save of a related tag yields again")
     }
 }

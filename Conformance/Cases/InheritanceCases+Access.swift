@@ -34,13 +34,13 @@ extension InheritanceCases {
         let container = try seeded(environment)
         let result = try environment.awaitResult { () async throws -> [String] in
             let context = ModelContext(container)
-            let all = try await context.fetch(FetchDescriptor<Transport>())
-            let trucks = try await context.fetchCount(FetchDescriptor<Truck>())
+            let all = try await context.async.fetch(FetchDescriptor<Transport>())
+            let trucks = try await context.async.fetchCount(FetchDescriptor<Truck>())
             (all[1] as? Truck)?.wheels = 10
             context.insert(TowTruck(name: "winch", wheels: 6, towingCapacity: 1))
-            try await context.save()
-            try await context.delete(model: Transport.self, where: #Predicate { $0.name == "zip" })
-            let after = try await ModelContext(container).fetch(FetchDescriptor<Truck>(sortBy: [SortDescriptor(\.name)]))
+            try await context.async.save()
+            try await context.async.delete(model: Transport.self, where: #Predicate { $0.name == "zip" })
+            let after = try await ModelContext(container).async.fetch(FetchDescriptor<Truck>(sortBy: [SortDescriptor(\.name)]))
             return ["\(all.count) \(trucks)"] + after.map { "\(type(of: $0)):\($0.name):\($0.wheels)" }
         }
         try Check.equal(result, ["5 3", "Truck:hauler:10", "TowTruck:tower:4", "Truck:van:4", "TowTruck:winch:6"], "fetch, count, save and the later fetch")

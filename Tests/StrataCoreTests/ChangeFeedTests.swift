@@ -88,7 +88,7 @@ import Testing
         var changes = container.changes().makeAsyncIterator()
         let context = ModelContext(container)
         context.insert(Trip(name: "Porto", start: .now))
-        try await context.save()
+        try await context.async.save()
         #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).isEmpty)
         let change = await changes.next()
         #expect(change?.inserted.count == 1 && change?.token == nil)
@@ -105,7 +105,7 @@ import Testing
         withObservationTracking { _ = observed.results } onChange: { changed.continuation.yield() }
         let writer = ModelContext(container)
         writer.insert(Trip(name: "Faro", start: .now))
-        try await writer.save()
+        try await writer.async.save()
         var signals = changed.stream.makeAsyncIterator()
         await signals.next()
         for _ in 0..<500 where observed.results.isEmpty { try await Task.sleep(for: .milliseconds(10)) }

@@ -124,7 +124,7 @@ import Testing
             observer.record(note.userInfo?[ModelContext.NotificationKey.insertedIdentifiers.rawValue] as? [PersistentIdentifier] ?? [])
         }
         defer { NotificationCenter.default.removeObserver(token) }
-        try await context.save()
+        try await context.async.save()
         #expect(observer.identifiers == [trip.persistentModelID])
     }
 

@@ -32,7 +32,7 @@ import Tracing
             return try context.fetch(FetchDescriptor<Trip>()).count
         }
         #expect(try saveAndFetch() == 2)
-        #expect(try await context.fetchCount(FetchDescriptor<Trip>()) == 2)
+        #expect(try await context.async.fetchCount(FetchDescriptor<Trip>()) == 2)
 
         let fetchDimensions = [("operation", "fetch"), ("db.system.name", "strata.in_memory")]
         #expect(try metrics.expectTimer("strata.operation.duration", fetchDimensions).values.count == 1)
@@ -63,7 +63,7 @@ import Tracing
     @Test func aCallInsideAnotherSpanBecomesItsChild() async throws {
         let context = ModelContext(try makeContainer())
         try await tracer.withSpan("GET /trips") { _ in
-            _ = try await context.fetch(FetchDescriptor<Trip>())
+            _ = try await context.async.fetch(FetchDescriptor<Trip>())
         }
         let spans = tracer.finishedSpans
         let request = try #require(spans.first { $0.operationName == "GET /trips" })

@@ -14,7 +14,7 @@ import Testing
         let container = try makeContainer()
         let importer = TripImporter(modelContainer: container)
         #expect(try await importer.importTrips(["a", "b"]) == 2)
-        #expect(try await ModelContext(container).fetchCount(FetchDescriptor<Trip>()) == 2)
+        #expect(try await ModelContext(container).async.fetchCount(FetchDescriptor<Trip>()) == 2)
     }
 
     @Test func observationSeesPersistedPropertyChanges() throws {

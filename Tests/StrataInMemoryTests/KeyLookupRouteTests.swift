@@ -55,7 +55,7 @@ import Testing
     @Test func anAsyncLookupByIdentifierReadsTheRowByKey() async throws {
         let recorder = Recorder()
         let (container, id) = try seeded(recorder)
-        let found = try await ModelContext(container).fetch(lookup(id))
+        let found = try await ModelContext(container).async.fetch(lookup(id))
         #expect(found.map(\.name) == ["ann"])
         #expect(recorder.take() == [.cachedSnapshots])
     }

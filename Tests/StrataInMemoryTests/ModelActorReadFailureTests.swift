@@ -32,7 +32,7 @@ import Testing
         let seed = ModelContext(container)
         let ann = Owner(name: "ann")
         seed.insert(ann)
-        try await seed.save()
+        try await seed.async.save()
 
         let lookup = OwnerLookup(modelContainer: container)
         failing.isOn.store(true, ordering: .relaxed)

@@ -18,10 +18,10 @@ import Testing
             yields += 1
         }
         #expect(await SyncGate.shared.waitingCount(for: key) == 1, "the import queues behind the holder")
-        #expect(try await ModelContext(container).fetchCount(FetchDescriptor<SyncUser>()) == 0, "and has not run")
+        #expect(try await ModelContext(container).async.fetchCount(FetchDescriptor<SyncUser>()) == 0, "and has not run")
         await SyncGate.shared.release(key)
         #expect(try await pull.value.inserted == 1)
-        #expect(try await ModelContext(container).fetchCount(FetchDescriptor<SyncUser>()) == 1)
+        #expect(try await ModelContext(container).async.fetchCount(FetchDescriptor<SyncUser>()) == 1)
     }
 
     @Test func unserializedImportDoesNotWait() async throws {

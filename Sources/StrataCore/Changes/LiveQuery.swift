@@ -103,13 +103,13 @@ extension ModelContext {
     /// The models matching `descriptor` now, and again after each commit that may change them;
     /// see ``LiveQuery``.
     public func liveResults<T: PersistentModel>(for descriptor: FetchDescriptor<T>) -> LiveQuery<T, [T]> {
-        LiveQuery(context: self, descriptor: descriptor) { context, descriptor in try await context.fetch(descriptor) }
+        LiveQuery(context: self, descriptor: descriptor) { context, descriptor in try await context.async.fetch(descriptor) }
     }
 
     /// How many models match `descriptor` now, and again after each commit that may change it;
     /// see ``LiveQuery``.
     public func liveCount<T: PersistentModel>(for descriptor: FetchDescriptor<T>) -> LiveQuery<T, Int> {
-        LiveQuery(context: self, descriptor: descriptor) { context, descriptor in try await context.fetchCount(descriptor) }
+        LiveQuery(context: self, descriptor: descriptor) { context, descriptor in try await context.async.fetchCount(descriptor) }
     }
 }
 

@@ -1,5 +1,5 @@
-/// The `async` forms of the context's store calls, for code running in a task (a server's
-/// request handler, say). They answer exactly as the synchronous forms; the store's round trips
+/// The suspending forms of the context's store calls, behind ``ModelContext/async``
+/// (``AsyncModelContext``). They answer exactly as the synchronous forms; the store's round trips
 /// suspend the calling task instead of holding a thread of Swift's cooperative pool (on a store
 /// that overrides the `async` ``DataStore`` calls, as the PostgreSQL store does).
 ///
@@ -7,9 +7,8 @@
 /// caller's isolation. While one awaits the store, do not use the same context from another job
 /// of the same actor: the call assumes the context it started with (docs/server.md).
 extension ModelContext {
-    /// The models matching `descriptor`; see ``fetch(_:)-sync``.
-    /// - Throws: as ``fetch(_:)-sync``.
-    nonisolated(nonsending) public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [T] {
+    /// The models matching `descriptor`; see ``fetch(_:)``.
+    nonisolated(nonsending) func suspendingFetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [T] {
         await mergeCommittedChanges()
         return try await instrumented(.fetch, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
             let route = try route(descriptor)
@@ -20,12 +19,11 @@ extension ModelContext {
         }
     }
 
-    /// How many models ``fetch(_:)-async`` would return.
-    /// - Throws: as ``fetch(_:)-sync``.
-    nonisolated(nonsending) public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> Int {
+    /// How many models ``suspendingFetch(_:)`` would return.
+    nonisolated(nonsending) func suspendingFetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> Int {
         await mergeCommittedChanges()
         return try await instrumented(.fetchCount, entity: Schema.entityName(for: T.self)) {
-            guard let request = try storeRequest(descriptor, for: .fetchCount) else { return try await fetch(descriptor).count }
+            guard let request = try storeRequest(descriptor, for: .fetchCount) else { return try await suspendingFetch(descriptor).count }
             do {
                 return try await container.dataStore.fetchCount(request)
             } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
@@ -34,12 +32,11 @@ extension ModelContext {
         }
     }
 
-    /// The identifiers of the models ``fetch(_:)-async`` would return, in the same order.
-    /// - Throws: as ``fetch(_:)-sync``.
-    nonisolated(nonsending) public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [PersistentIdentifier] {
+    /// The identifiers of the models ``suspendingFetch(_:)`` would return, in the same order.
+    nonisolated(nonsending) func suspendingFetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) async throws -> [PersistentIdentifier] {
         await mergeCommittedChanges()
         return try await instrumented(.fetchIdentifiers, entity: Schema.entityName(for: T.self), rows: { $0.count }) {
-            guard let request = try storeRequest(descriptor, for: .fetchIdentifiers) else { return try await fetch(descriptor).map(\.persistentModelID) }
+            guard let request = try storeRequest(descriptor, for: .fetchIdentifiers) else { return try await suspendingFetch(descriptor).map(\.persistentModelID) }
             do {
                 return try await container.dataStore.fetchIdentifiers(request)
             } catch DataStoreError.preferInMemoryFilter, DataStoreError.preferInMemorySort {
@@ -48,25 +45,23 @@ extension ModelContext {
         }
     }
 
-    /// Writes every pending change in one store transaction; see ``save()-sync``.
-    /// - Throws: as ``save()-sync``; on failure nothing is written and every change stays pending.
-    nonisolated(nonsending) public func save() async throws {
+    /// Writes every pending change in one store transaction; see ``save()``.
+    nonisolated(nonsending) func suspendingSave() async throws {
         await mergeCommittedChanges()
         guard let changes = try changesToSave() else { return }
         try await instrumented(.save, entity: nil) { didSave(changes, try await write(to: container.dataStore, changes)) }
     }
 
     /// Deletes every stored model of `model` matching `predicate`, right away; see
-    /// ``delete(model:where:includeSubclasses:)-sync``.
-    /// - Throws: the store's typed error; nothing is deleted then.
-    nonisolated(nonsending) public func delete<T: PersistentModel>(
+    /// ``delete(model:where:includeSubclasses:)``.
+    nonisolated(nonsending) func suspendingDelete<T: PersistentModel>(
         model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
     ) async throws {
         try await instrumented(.delete, entity: Schema.entityName(for: T.self)) {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
-            let doomed = try await fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
+            let doomed = try await suspendingFetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
             let request = DataStoreBatchDeleteRequest(
                 predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState, history: historyDraft(deleting: doomed))
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
