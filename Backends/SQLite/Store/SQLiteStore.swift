@@ -33,10 +33,20 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         self.configuration = configuration
         self.schema = schema
         let tables = try SchemaTables(schema: schema, dialect: SQLiteDialect())
-        let mode = Self.openMode(configuration)
-        let writer = try Self.open(configuration, mode: mode, writer: true)
+        var mode = Self.openMode(configuration)
         var readOnlyReason: String?
-        if case .file(let url) = configuration.location, mode != .readWrite {
+        let writer: SQLiteConnection
+        do {
+            writer = try Self.open(configuration, mode: mode, writer: true)
+        } catch let error as SQLiteError where (error.kind == .diskFull || error.kind == .ioError) && mode != .immutable {
+            // A disk too full for the `-shm` file SQLite needs even to read a WAL database: with
+            // no `-wal` content to read, the data is all in the file, which opens immutable.
+            guard case .file(let url) = configuration.location, Self.hasNoWriteAheadContent(url) else { throw error }
+            mode = .immutable
+            writer = try Self.open(configuration, mode: mode, writer: true)
+            readOnlyReason = "the database at \(url.path) is open read-only: opening it for writing failed (\(error.message)), as on a full disk"
+        }
+        if readOnlyReason == nil, case .file(let url) = configuration.location, mode != .readWrite {
             readOnlyReason = "the database at \(url.path) is open read-only"
         }
         self.connections = SQLiteConnections(
@@ -92,6 +102,13 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         return fileIsReadOnly && directoryIsReadOnly && !hasSidecars ? .immutable : .readOnly
     }
 
+    /// Whether the database at `url` has no `-wal` file, or an empty one: every committed
+    /// transaction is then in the database file itself.
+    private static func hasNoWriteAheadContent(_ url: URL) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal")[.size] as? Int) ?? nil
+        return (size ?? 0) == 0
+    }
+
     static func open(_ configuration: SQLiteConfiguration, mode: SQLiteConnection.OpenMode, writer: Bool) throws -> SQLiteConnection {
         let connection: SQLiteConnection
         switch configuration.location {
@@ -99,7 +116,11 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
             connection = try SQLiteConnection(inMemory: (), busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         case .file(let url):
             connection = try SQLiteConnection(path: url.path, mode: mode, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-            if writer && mode == .readWrite { try connection.execute("PRAGMA journal_mode=WAL") }
+            // Asked first: a store already in WAL mode (every store this one made) then opens
+            // without a write, so it opens for reading even on a full disk.
+            if writer && mode == .readWrite, try connection.query("PRAGMA journal_mode", row: { $0.text(at: 0) }).first != "wal" {
+                try connection.execute("PRAGMA journal_mode=WAL")
+            }
             try connection.execute("PRAGMA synchronous=NORMAL")
         }
         connection.trace = configuration.statementObserver(trace: configuration.trace)

@@ -17,7 +17,7 @@ public struct SQLiteError: Error, CustomStringConvertible {
     /// What went wrong, specific to SQLite. New kinds may be added without breaking callers.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case notADatabase, corrupt, cannotOpen, readOnly
+            case notADatabase, corrupt, cannotOpen, readOnly, diskFull, ioError
             case uniqueViolation, foreignKeyViolation, notNullViolation, constraintViolation
             case busy, locked, schemaChanged
             case multipleStatements, unbindableValue, misuse, other
@@ -37,6 +37,12 @@ public struct SQLiteError: Error, CustomStringConvertible {
         /// A write reached a database open for reading only (`SQLITE_READONLY`): a store opened
         /// with ``SQLiteConfiguration/readOnly`` or over a file this process cannot write.
         public static let readOnly = Kind(.readOnly)
+        /// The disk (or the file system's quota) is full: a write could not grow the database or
+        /// its journal (`SQLITE_FULL`). Nothing of the failed write is kept; free space and retry.
+        public static let diskFull = Kind(.diskFull)
+        /// The operating system reported an I/O error reading or writing the database, its journal
+        /// or its WAL index (`SQLITE_IOERR` and its extended codes, in ``SQLiteError/code``).
+        public static let ioError = Kind(.ioError)
         /// A `UNIQUE` or `PRIMARY KEY` constraint failed.
         public static let uniqueViolation = Kind(.uniqueViolation)
         /// A `FOREIGN KEY` constraint failed.
@@ -75,7 +81,7 @@ public struct SQLiteError: Error, CustomStringConvertible {
             case .busy, .locked: return .retryable
             case .schemaChanged: return .schemaMismatch
             case .multipleStatements, .unbindableValue, .misuse, .readOnly: return .unsupported
-            case .cannotOpen, .other: return .other
+            case .cannotOpen, .diskFull, .ioError, .other: return .other
             }
         }
 
@@ -86,6 +92,8 @@ public struct SQLiteError: Error, CustomStringConvertible {
             case SQLITE_CORRUPT: return .corrupt
             case SQLITE_CANTOPEN: return .cannotOpen
             case SQLITE_READONLY: return .readOnly
+            case SQLITE_FULL: return .diskFull
+            case SQLITE_IOERR: return .ioError
             case SQLITE_BUSY: return .busy
             case SQLITE_LOCKED: return .locked
             case SQLITE_SCHEMA: return .schemaChanged
