@@ -2,6 +2,9 @@ import StrataCore
 
 /// History kept beside the rows, replaced with them by each save (so a failed save records nothing).
 extension InMemoryStore: HistoryRecording {
+    /// As the configuration says.
+    public var recordsHistory: Bool { configuration.recordsHistory }
+
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
         let history = tables.withLock { $0.history }
         guard let token else { return history }

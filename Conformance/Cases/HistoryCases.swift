@@ -8,7 +8,7 @@ enum HistoryCases {
     static let category = "history"
 
     static let all: [ConformanceCase] = [
-        changeKinds, tokenDescriptors, retention, failedSavesRecordNothing, concurrentWritersInCommitOrder, batchDelete,
+        changeKinds, tokenDescriptors, retention, failedSavesRecordNothing, concurrentWritersInCommitOrder, batchDelete, tokenOfAnotherStore,
     ]
 
     typealias Transaction = DefaultHistoryTransaction

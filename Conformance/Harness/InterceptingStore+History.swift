@@ -4,6 +4,8 @@ import StrataCore
 extension InterceptingStore: HistoryProviding where Inner: HistoryRecording {}
 
 extension InterceptingStore: HistoryRecording where Inner: HistoryRecording {
+    public var recordsHistory: Bool { inner.recordsHistory }
+
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
         try inner.historyRecords(after: token)
     }

@@ -89,7 +89,9 @@ import Testing
         let context = ModelContext(container)
         context.insert(Trip(name: "Porto", start: .now))
         try await context.async.save()
-        #expect(try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>()).isEmpty)
+        #expect(throws: SwiftDataError.historyNotRecorded, "reading a history the store does not record is an error, not []") {
+            try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>())
+        }
         let change = await changes.next()
         #expect(change?.inserted.count == 1 && change?.token == nil)
     }

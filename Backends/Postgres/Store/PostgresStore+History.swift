@@ -6,6 +6,9 @@ import StrataSQL
 /// announced), in a transaction of its own that takes the history lock, and announces nothing.
 /// A store that neither records history nor found the table when it opened has none to read.
 extension PostgresStore: HistoryRecording {
+    /// As the configuration says, once the history table is there.
+    public var recordsHistory: Bool { engine.recordsHistory }
+
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
         guard hasHistoryTable else { return [] }
         return try pool.run(Self.writeJob(replicas: nil, editingState: nil) { try SQLHistoryTable.records(after: token, on: $0, dialect: self.engine.dialect) })

@@ -4,6 +4,9 @@ import StrataSQL
 /// History in `_strata_history`, written by each save's transaction (``SQLHistoryTable``). A
 /// database opened without the table (read-only, from before history) has none to read.
 extension SQLiteStore: HistoryRecording {
+    /// As the configuration says, once the history table is there.
+    public var recordsHistory: Bool { engine.recordsHistory }
+
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
         guard hasHistoryTable else { return [] }
         return try connections.read { try SQLHistoryTable.records(after: token, on: $0, dialect: engine.dialect) }

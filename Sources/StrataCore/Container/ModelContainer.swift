@@ -64,7 +64,7 @@ public final class ModelContainer: @unchecked Sendable {
         self.migrationPlan = migrationPlan
         self.configurations = [injected]
         self.dataStore = store
-        self.recordsHistory = store is any HistoryRecording
+        self.recordsHistory = (store as? any HistoryRecording)?.recordsHistory ?? false
         self.logger = logger
         self.instrumentation = StoreInstrumentation.make(systemName: store.databaseSystemName, metrics: metrics, tracer: tracer)
         let watcher = Mutex<ExternalChangeRelay?>(nil)

@@ -56,6 +56,12 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A new model related to a model of the context was not inserted, and the context could not
     /// insert it for the app (see ``ModelContext/insert(_:)``).
     public static let modelNotInserted = SwiftDataError("modelNotInserted")
+    /// The store records no history (its configuration turned it off), so a history read or
+    /// delete cannot answer truthfully.
+    public static let historyNotRecorded = SwiftDataError("historyNotRecorded")
+    /// A history token in a descriptor was recorded by another store; tokens compare only within
+    /// the store that recorded them.
+    public static let historyTokenOfAnotherStore = SwiftDataError("historyTokenOfAnotherStore")
     /// Deleting a model would break a relationship whose delete rule is `.deny`.
     public static let deleteRuleViolation = SwiftDataError("deleteRuleViolation")
     /// A value has no persisted form (see ``ValueCodec``).

@@ -18,6 +18,9 @@ public protocol HistoryProviding<HistoryType> {
 /// A failed save stores nothing. Fetching, filtering and decoding are done here, once for all
 /// stores (docs/changes.md).
 public protocol HistoryRecording: DataStore, HistoryProviding where HistoryType == DefaultHistoryTransaction {
+    /// Whether the store records the history of its saves (a store configured not to records
+    /// none, and reading its history throws ``SwiftDataError/historyNotRecorded``).
+    var recordsHistory: Bool { get }
     /// The stored transactions numbered above `token` (all when `nil`), in number order.
     /// - Throws: the store's typed errors.
     func historyRecords(after token: Int64?) throws -> [HistoryRecord]
@@ -49,6 +52,7 @@ extension HistoryRecording {
     }
 
     public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
+        try checkHistoryRequest(descriptor.predicate)
         var transactions = try matching(descriptor)
         if !descriptor.sortBy.isEmpty { transactions.sort(using: descriptor.sortBy) }
         if let limit = descriptor.fetchLimit { transactions = Array(transactions.prefix(max(0, limit))) }
@@ -56,6 +60,7 @@ extension HistoryRecording {
     }
 
     public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
+        try checkHistoryRequest(descriptor.predicate)
         try deleteHistoryRecords(matching(descriptor).map(\.transactionIdentifier))
     }
 
