@@ -6,7 +6,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: ModelConfiguration
-    let backing: any DataStoreBatching<DefaultSnapshot>
+    let backing: any DataStoreBatching<DefaultSnapshot> & HistoryRecording
 
     /// Opens the store the configuration selects.
     /// - Throws: the selected store's error (see ``SQLiteStore`` and ``InMemoryStore``).
@@ -55,7 +55,9 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
         try backing.cachedSnapshots(for: persistentIdentifiers, editingState: editingState)
     }
 
-    private func requireSaves() throws {
+    /// Refuses a write when the configuration does not allow saves.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` then.
+    func requireSaves() throws {
         guard configuration.allowsSave else {
             throw SwiftDataError.unsupportedConfiguration.with("this ModelConfiguration was created with allowsSave: false")
         }
