@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "StrataCoreTests",
             dependencies: [
-                "Strata", .product(name: "MetricsTestKit", package: "swift-metrics"),
+                "Strata", "StrataConformance", .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Tests/StrataCoreTests"),

@@ -1,23 +1,30 @@
 import Foundation
 
 /// The store behind ``ModelConfiguration``: the in-memory store when
-/// `isStoredInMemoryOnly` is set, otherwise a SQLite database file (the embedded default).
+/// `isStoredInMemoryOnly` is set, otherwise a SQLite database file (the embedded default),
+/// opened read-only when `allowsSave` is `false`.
 public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: ModelConfiguration
-    let backing: any DataStoreBatching<DefaultSnapshot>
+    let backing: any DataStoreBatching<DefaultSnapshot> & HistoryRecording
 
-    /// Opens the store the configuration selects.
-    /// - Throws: the selected store's error (see ``SQLiteStore`` and ``InMemoryStore``).
+    /// Opens the store the configuration selects; a default location's directory is created
+    /// when missing, unless the configuration does not allow saves.
+    /// - Throws: the file system's error when that directory cannot be created; the selected
+    ///   store's error (see ``SQLiteStore`` and ``InMemoryStore``), such as ``SQLiteError``'s
+    ///   `cannotOpen` for a read-only configuration whose file does not exist.
     public init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         self.configuration = configuration
         if configuration.isStoredInMemoryOnly {
             let memory = InMemoryConfiguration(name: "\(configuration.name)-\(UUID().uuidString)", schema: configuration.schema)
             backing = try InMemoryStore(memory, migrationPlan: migrationPlan)
         } else {
-            let url = try configuration.url ?? ModelConfiguration.defaultStoreURL(name: configuration.name)
-            backing = try SQLiteStore(SQLiteConfiguration(url: url, name: configuration.name, schema: configuration.schema), migrationPlan: migrationPlan)
+            if configuration.usesDefaultLocation && configuration.allowsSave {
+                try FileManager.default.createDirectory(at: configuration.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            let file = SQLiteConfiguration(url: configuration.url, name: configuration.name, schema: configuration.schema, readOnly: !configuration.allowsSave)
+            backing = try SQLiteStore(file, migrationPlan: migrationPlan)
         }
     }
 
@@ -48,6 +55,7 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
     }
 
     public func erase() throws {
+        try requireSaves()
         try backing.erase()
     }
 
@@ -55,9 +63,11 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
         try backing.cachedSnapshots(for: persistentIdentifiers, editingState: editingState)
     }
 
-    private func requireSaves() throws {
+    /// Refuses a write when the configuration does not allow saves.
+    /// - Throws: ``SwiftDataError/unsupportedConfiguration`` then.
+    func requireSaves() throws {
         guard configuration.allowsSave else {
-            throw SwiftDataError.unsupportedConfiguration.with("this ModelConfiguration was created with allowsSave: false")
+            throw SwiftDataError.unsupportedConfiguration.with("this ModelConfiguration was created with allowsSave: false, so its store is read-only")
         }
     }
 }
