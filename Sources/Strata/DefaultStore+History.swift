@@ -1,6 +1,9 @@
 /// The history of the store the configuration selected, as that store keeps it: each save is
 /// recorded in its transaction, and `fetchHistory`/`deleteHistory` read and delete it there.
 extension DefaultStore: HistoryRecording {
+    /// Whether the wrapped store records history.
+    public var recordsHistory: Bool { backing.recordsHistory }
+
     public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
         try backing.historyRecords(after: token)
     }
