@@ -59,6 +59,7 @@ public final class ModelContainer: @unchecked Sendable {
                 "a Strata container takes exactly one store configuration; \(configurations.count) were given")
         }
         try configuration.validate()
+        if let migrationPlan { try MigrationPath.validate(migrationPlan) }
         let (store, injected) = try Self.openStore(configuration, schema: schema, logger: logger, migrationPlan: migrationPlan)
         self.schema = schema
         self.migrationPlan = migrationPlan

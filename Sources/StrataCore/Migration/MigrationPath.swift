@@ -24,14 +24,11 @@ public struct MigrationPath: @unchecked Sendable {
     /// The path from `stored` to `target` through `plan`.
     /// - Throws: ``SwiftDataError/backwardMigration`` when `stored` is newer than `target`;
     ///   ``SwiftDataError/unknownSchema`` when the plan lists neither version or no stage
-    ///   leads from one to the other; ``SwiftDataError/invalidSchema`` when the plan lists a
-    ///   version twice.
+    ///   leads from one to the other; as ``validate(_:)`` for a plan that is wrong as a whole.
     public init(plan: any SchemaMigrationPlan.Type, from stored: Schema.Version, to target: Schema) throws {
+        try Self.validate(plan)
         let versions = plan.schemas
         let identifiers = versions.map { $0.versionIdentifier }
-        guard Set(identifiers).count == identifiers.count else {
-            throw SwiftDataError.invalidSchema.with("the migration plan \(plan) lists a version twice: \(identifiers)")
-        }
         let targetIndex = try Self.index(of: target, in: versions, plan: plan)
         guard let storedIndex = identifiers.firstIndex(of: stored) else {
             if stored > identifiers[targetIndex] {
