@@ -22,6 +22,7 @@ public enum ConformanceSuite {
         + ErrorCases.all
         + ComparisonCases.moreAllTypes
         + StringCases.morePunctuation
+        + StringCases.localizedSearch
         + CollectionCases.moreLargeIn
         + CollectionCases.longChains
         + CollectionCases.boundLists

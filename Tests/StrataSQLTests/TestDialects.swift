@@ -32,4 +32,7 @@ struct AdjustedDialect: SQLDialect {
     func isNotNaN(_ number: SQLExpression) -> SQLExpression? { knowsNaN ? base.isNotNaN(number) : nil }
     func insertionOrder(alias: String) -> SQLExpression? { base.insertionOrder(alias: alias) }
     func canSearch(for needle: String) -> Bool { base.canSearch(for: needle) }
+    func localizedStandardContains(_ needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression? {
+        base.localizedStandardContains(needle, in: haystack)
+    }
 }

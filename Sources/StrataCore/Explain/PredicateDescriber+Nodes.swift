@@ -140,6 +140,11 @@ extension PredicateExpressions.SequenceStartsWith: DescribedPredicateExpression 
     var isOperation: Bool { false }
 }
 
+extension PredicateExpressions.StringLocalizedStandardContains: DescribedPredicateExpression {
+    func describe(in scope: DescriptionScope) -> String { "\(scope.operand(root)).localizedStandardContains(\(scope.describe(other)))" }
+    var isOperation: Bool { false }
+}
+
 extension PredicateExpressions.RangeExpressionContains: DescribedPredicateExpression {
     func describe(in scope: DescriptionScope) -> String { "\(scope.operand(range)).contains(\(scope.describe(element)))" }
     var isOperation: Bool { false }

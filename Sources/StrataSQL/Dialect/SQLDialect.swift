@@ -47,6 +47,10 @@ public protocol SQLDialect: Sendable {
     /// Whether the position function finds `needle` exactly as Swift would (by code point);
     /// other needles stay in memory.
     func canSearch(for needle: String) -> Bool
+    /// Whether `haystack` contains `needle` as Foundation's `localizedStandardContains` answers
+    /// (ignoring case and diacritics, in the current locale), never NULL for non-NULL operands;
+    /// `nil` where the database cannot give that answer, so the search runs in Swift.
+    func localizedStandardContains(_ needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression?
     /// Whether a fetch with no sort and no window should leave key (insertion) order to the
     /// store's Swift code instead of asking for `ORDER BY` the key: `true` where the database
     /// would read the key index rather than scan the table (PostgreSQL), `false` where a scan
@@ -70,6 +74,10 @@ extension SQLDialect {
     public func canSearch(for needle: String) -> Bool {
         !needle.unicodeScalars.contains("\0")
     }
+
+    /// By default a dialect leaves `localizedStandardContains` to Swift: SQL's case folding
+    /// (`lower`, `ILIKE`) is not Foundation's, and it does not ignore diacritics.
+    public func localizedStandardContains(_ needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression? { nil }
 
     /// By default a dialect keeps no insertion order.
     public func insertionOrder(alias: String) -> SQLExpression? { nil }

@@ -42,6 +42,17 @@ public struct SQLiteDialect: SQLDialect {
         .function("length", [string])
     }
 
+    /// The SQL function, registered on every connection Strata's SQLite store opens, that
+    /// answers `localizedStandardContains` by calling Foundation's (`haystack, needle`; 1 or 0,
+    /// NULL when either is NULL).
+    public static let localizedStandardContainsFunction: StaticString = "strata_localized_standard_contains"
+
+    /// A call of ``localizedStandardContainsFunction``: SQLite's own `lower` and `LIKE` fold
+    /// ASCII letters only, so the store asks Foundation instead.
+    public func localizedStandardContains(_ needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression? {
+        .function(Self.localizedStandardContainsFunction, [haystack, needle])
+    }
+
     /// Strata's SQLite store writes NaN as the TEXT `'NaN'` (SQLite turns a bound NaN into NULL);
     /// TEXT sorts after every number, as Strata's rule wants.
     public func isNotNaN(_ number: SQLExpression) -> SQLExpression? {

@@ -6,9 +6,9 @@ import StrataCore
 ///
 /// Opened with `SQLITE_OPEN_NOMUTEX`: use a connection on one thread at a time. Every open
 /// connection has extended result codes on, `SQLITE_DBCONFIG_DEFENSIVE` on, double-quoted
-/// string literals off in DML and DDL (so `"name"` is always an identifier) and
-/// `trusted_schema` off. See <https://www.sqlite.org/c3ref/db_config.html> and
-/// <https://www.sqlite.org/quirks.html#dblquote>.
+/// string literals off in DML and DDL (so `"name"` is always an identifier), `trusted_schema`
+/// off, and Foundation's `localizedStandardContains` as a SQL function. See
+/// <https://www.sqlite.org/c3ref/db_config.html> and <https://www.sqlite.org/quirks.html#dblquote>.
 ///
 /// ```swift
 /// let connection = try SQLiteConnection(path: ":memory:")
@@ -158,6 +158,7 @@ final class SQLiteConnection {
             try check(strata_sqlite_db_config_flag(handle, flag.option, flag.value), handle)
         }
         try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds), handle)
+        try registerLocalizedSearch(on: handle)
     }
 
     private static func check(_ code: Int32, _ handle: OpaquePointer) throws {
