@@ -39,4 +39,5 @@ public enum ConformanceSuite {
         + InheritanceCases.all
         + HistoryCases.all
         + ChangeFeedCases.all
+        + PortedValueCases.all
 }
