@@ -6,7 +6,7 @@ import StrataCore
 enum PortedValueCases {
     static let category = "ported"
 
-    static let all: [ConformanceCase] = [optionalDefaults, optionalDefaultsMigrated, optionalDefaultsEvolved]
+    static let all: [ConformanceCase] = [optionalDefaults, optionalDefaultsMigrated, optionalDefaultsEvolved] + transformableCases
 
     /// `p` as `flag:count:label:tier`, `nil` spelled out.
     static func describe(_ p: Preference) -> String {

@@ -140,6 +140,30 @@ import Testing
         )
     }
 
+    /// `@Attribute(.transformable(by:))` reaches the schema as written; the accessors are a plain property's.
+    @Test func transformableAttribute() {
+        assertExpansion(
+            """
+            @Model final class Artwork {
+                @Attribute(.transformable(by: PaletteTransformer.self)) var palette: Palette?
+                @Attribute(.transformable(by: "Reversed")) var secret: String = ""
+            }
+            """,
+            skipping: ["_PersistedProperty"],
+            expandsTo: expectedModel(
+                "Artwork",
+                members: """
+                    @_PersistedProperty(index: 0) var palette: Palette?
+                    @_PersistedProperty(index: 1) var secret: String = ""
+                    """,
+                persisted: [
+                    Persisted("palette", metadata: "StrataCore.Schema.Attribute(.transformable(by: PaletteTransformer.self))"),
+                    Persisted("secret", defaultValue: "(\"\" as String)", metadata: "StrataCore.Schema.Attribute(.transformable(by: \"Reversed\"))"),
+                ]
+            )
+        )
+    }
+
     @Test func existingConformanceIsNotRepeated() {
         assertExpansion(
             """
