@@ -122,12 +122,12 @@ let package = Package(
         ),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI"], path: "Tests/StrataCLITests"),
         .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"], path: "Tests/StrataSQLTests"),
-        .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance"], path: "Tests/JSONFileStoreTests"),
+        .testTarget(name: "JSONFileStoreTests", dependencies: ["JSONFileStore", "StrataConformance", "StrataSwift5Cases"], path: "Tests/JSONFileStoreTests"),
         .testTarget(
             name: "StrataSQLiteTests",
             dependencies: [
                 "StrataSQLite", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataChangeProbe",
-                "StrataChangeProbeSupport", .product(name: "Logging", package: "swift-log"),
+                "StrataChangeProbeSupport", "StrataSwift5Cases", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/StrataSQLiteTests"
         ),
@@ -135,7 +135,7 @@ let package = Package(
             name: "StrataPostgresTests",
             dependencies: [
                 "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
-                "StrataChangeProbe", "StrataChangeProbeSupport", "StrataCLI", "CLibPQ",
+                "StrataChangeProbe", "StrataChangeProbeSupport", "StrataCLI", "CLibPQ", "StrataSwift5Cases",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
@@ -145,9 +145,14 @@ let package = Package(
         // (in-memory, SQLite) and StrataPostgresTests (on its shared throwaway server).
         .target(name: "StrataSyncCases", dependencies: ["StrataSync"], path: "Tests/StrataSyncCases"),
         .testTarget(name: "StrataSyncTests", dependencies: ["StrataSyncCases", "Strata"], path: "Tests/StrataSyncTests"),
+        // Models with `let` properties, which the compiler gives `@Model`'s accessors in the Swift 5
+        // language mode only (as for SwiftData); the four stores' test targets run these cases.
+        .target(
+            name: "StrataSwift5Cases", dependencies: ["StrataConformance"], path: "Tests/StrataSwift5Cases",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "StrataInMemoryTests",
-            dependencies: ["StrataInMemory", "StrataConformance"],
+            dependencies: ["StrataInMemory", "StrataConformance", "StrataSwift5Cases"],
             path: "Tests/StrataInMemoryTests"
         ),
     ],

@@ -41,4 +41,5 @@ public enum ConformanceSuite {
         + HistoryCases.all
         + ChangeFeedCases.all
         + ReachabilityCases.all
+        + PortedValueCases.all
 }

@@ -5,7 +5,6 @@ enum StrataDiagnostic: DiagnosticMessage {
     case modelNotAClass
     case modelActorNotAnActor
     case missingTypeAnnotation(String)
-    case letProperty
     case transientWithoutDefault(String)
     case attributeAndRelationship(String)
     case propertyObservers(String)
@@ -17,7 +16,6 @@ enum StrataDiagnostic: DiagnosticMessage {
         case .modelNotAClass: "@Model can only be applied to a class"
         case .modelActorNotAnActor: "@ModelActor can only be applied to an actor"
         case .missingTypeAnnotation(let name): "'\(name)' needs a type annotation or an initial value in a @Model class"
-        case .letProperty: "@Model properties must be declared with 'var'"
         case .transientWithoutDefault(let name): "@Transient property '\(name)' needs a default value"
         case .attributeAndRelationship(let name): "'\(name)' cannot be both an attribute and a relationship"
         case .propertyObservers(let name): "property observers are not supported on persisted property '\(name)'"
@@ -32,7 +30,6 @@ enum StrataDiagnostic: DiagnosticMessage {
             case .modelNotAClass: "modelNotAClass"
             case .modelActorNotAnActor: "modelActorNotAnActor"
             case .missingTypeAnnotation: "missingTypeAnnotation"
-            case .letProperty: "letProperty"
             case .transientWithoutDefault: "transientWithoutDefault"
             case .attributeAndRelationship: "attributeAndRelationship"
             case .propertyObservers: "propertyObservers"
@@ -43,19 +40,4 @@ enum StrataDiagnostic: DiagnosticMessage {
     }
 
     var severity: DiagnosticSeverity { .error }
-}
-
-/// The fix-its Strata's macros offer.
-enum StrataFixIt: FixItMessage {
-    case useVar
-
-    var message: String {
-        switch self {
-        case .useVar: "Replace 'let' with 'var'"
-        }
-    }
-
-    var fixItID: MessageID {
-        MessageID(domain: "StrataMacros", id: "useVar")
-    }
 }

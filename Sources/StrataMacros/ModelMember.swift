@@ -27,23 +27,13 @@ enum ModelMember {
             return
         }
         let name = variable.identifier?.plainName ?? binding.pattern.trimmedDescription
-        func invalid(_ message: StrataDiagnostic, at node: some SyntaxProtocol, fixIts: [FixIt] = []) -> ModelMember {
-            .invalid(Diagnostic(node: node, message: message, fixIts: fixIts))
+        func invalid(_ message: StrataDiagnostic, at node: some SyntaxProtocol) -> ModelMember {
+            .invalid(Diagnostic(node: node, message: message))
         }
 
         if variable.attributes.first(named: "Transient") != nil {
             let hasDefault = variable.bindings.allSatisfy { $0.initializer != nil || $0.isOptionalVar(variable) }
             self = hasDefault ? .ignored : invalid(.transientWithoutDefault(name), at: binding.pattern)
-            return
-        }
-        let specifier = variable.bindingSpecifier
-        if specifier.tokenKind == .keyword(.let) {
-            let useVar = FixIt.replace(
-                message: StrataFixIt.useVar,
-                oldNode: specifier,
-                newNode: specifier.with(\.tokenKind, .keyword(.var))
-            )
-            self = invalid(.letProperty, at: specifier, fixIts: [useVar])
             return
         }
         guard variable.bindings.count == 1, let identifier = variable.identifier else {

@@ -25,7 +25,7 @@ extension PersistedPropertyMacro: AccessorMacro {
     ) throws -> [AccessorDeclSyntax] {
         guard let (name, storage) = names(of: declaration), let index = index(in: node) else { return [] }
         let keyPath = "Self.\(keyPathConstantName(name))"
-        return [
+        let initAndGet: [AccessorDeclSyntax] = [
             """
             @storageRestrictions(accesses: _$backingData, initializes: \(storage))
             init(initialValue) {
@@ -39,6 +39,10 @@ extension PersistedPropertyMacro: AccessorMacro {
                 return StrataCore._getValue(&_$backingData, forKey: \(raw: keyPath), at: \(index))
             }
             """,
+        ]
+        // A `let` keeps its meaning: set once, by its initializer or the class's `init`.
+        guard declaration.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind != .keyword(.let) else { return initAndGet }
+        return initAndGet + [
             """
             set {
                 _$observationRegistrar.withMutation(of: self, keyPath: \(raw: keyPath)) {

@@ -113,28 +113,4 @@ struct MemberDiagnosticCase: CustomTestStringConvertible {
             diagnostics: [DiagnosticSpec(message: testCase.message, line: testCase.line, column: testCase.column)]
         )
     }
-
-    @Test func letPropertyOffersVar() {
-        assertExpansion(
-            """
-            @Model final class Badge {
-                let code: String
-            }
-            """,
-            expandsTo: expectedModel("Badge", members: "let code: String"),
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "@Model properties must be declared with 'var'",
-                    line: 2,
-                    column: 5,
-                    fixIts: [FixItSpec(message: "Replace 'let' with 'var'")]
-                )
-            ],
-            fixedSource: """
-            @Model final class Badge {
-                var code: String
-            }
-            """
-        )
-    }
 }

@@ -49,28 +49,31 @@ func expectedType(_ header: String, members: String, generated: [String], confor
 }
 
 /// A stored property `@_PersistedProperty` has turned into accessors, followed by its marker;
-/// `index` is its position among the class's persisted properties.
-func persistedAccessors(_ name: String, _ type: String, index: Int) -> String {
-    """
-    var \(name): \(type) {
-        @storageRestrictions(accesses: _$backingData, initializes: _\(name))
-        init(initialValue) {
-            StrataCore._initializeValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: initialValue)
-            _\(name) = StrataCore._PersistedPropertyMarker()
-        }
-        get {
-            _$observationRegistrar.access(self, keyPath: Self._$keyPath_\(name))
-            return StrataCore._getValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index))
-        }
-        set {
-            _$observationRegistrar.withMutation(of: self, keyPath: Self._$keyPath_\(name)) {
-                StrataCore._setValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue, of: self)
+/// `index` is its position among the class's persisted properties. A `let` gets no setter.
+func persistedAccessors(_ name: String, _ type: String, index: Int, specifier: String = "var") -> String {
+    let setter = """
+            set {
+                _$observationRegistrar.withMutation(of: self, keyPath: Self._$keyPath_\(name)) {
+                    StrataCore._setValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: newValue, of: self)
+                }
             }
-        }
-    }
 
-    @StrataCore.Transient private var _\(name): StrataCore._PersistedPropertyMarker
-    """
+        """
+    return """
+        \(specifier) \(name): \(type) {
+            @storageRestrictions(accesses: _$backingData, initializes: _\(name))
+            init(initialValue) {
+                StrataCore._initializeValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index), to: initialValue)
+                _\(name) = StrataCore._PersistedPropertyMarker()
+            }
+            get {
+                _$observationRegistrar.access(self, keyPath: Self._$keyPath_\(name))
+                return StrataCore._getValue(&_$backingData, forKey: Self._$keyPath_\(name), at: \(index))
+            }
+        \(specifier == "let" ? "" : setter)}
+
+        @StrataCore.Transient private var _\(name): StrataCore._PersistedPropertyMarker
+        """
 }
 
 /// The members `@Model` generates for the class `model`, in order.

@@ -140,6 +140,50 @@ import Testing
         )
     }
 
+    /// A `let` is persisted, as SwiftData persists it: its accessors read the backing data, and
+    /// it gets no setter, so it stays set once. (The compiler accepts accessors on a `let` with
+    /// a warning in the Swift 5 language mode, and refuses them in Swift 6, as for SwiftData.)
+    @Test func letPropertiesArePersistedWithoutASetter() {
+        assertExpansion(
+            """
+            @Model final class Badge {
+                let code: String
+                let issued: Int = 3
+            }
+            """,
+            expandsTo: expectedModel(
+                "Badge",
+                members: persistedAccessors("code", "String", index: 0, specifier: "let") + "\n"
+                    + persistedAccessors("issued", "Int", index: 1, specifier: "let"),
+                persisted: [Persisted("code"), Persisted("issued", defaultValue: "(3 as Int)")]
+            )
+        )
+    }
+
+    /// `@Attribute(.transformable(by:))` reaches the schema as written; the accessors are a plain property's.
+    @Test func transformableAttribute() {
+        assertExpansion(
+            """
+            @Model final class Artwork {
+                @Attribute(.transformable(by: PaletteTransformer.self)) var palette: Palette?
+                @Attribute(.transformable(by: "Reversed")) var secret: String = ""
+            }
+            """,
+            skipping: ["_PersistedProperty"],
+            expandsTo: expectedModel(
+                "Artwork",
+                members: """
+                    @_PersistedProperty(index: 0) var palette: Palette?
+                    @_PersistedProperty(index: 1) var secret: String = ""
+                    """,
+                persisted: [
+                    Persisted("palette", metadata: "StrataCore.Schema.Attribute(.transformable(by: PaletteTransformer.self))"),
+                    Persisted("secret", defaultValue: "(\"\" as String)", metadata: "StrataCore.Schema.Attribute(.transformable(by: \"Reversed\"))"),
+                ]
+            )
+        )
+    }
+
     @Test func existingConformanceIsNotRepeated() {
         assertExpansion(
             """

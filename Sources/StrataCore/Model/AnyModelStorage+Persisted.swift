@@ -89,11 +89,13 @@ final class ModelStorage<Model: PersistentModel>: AnyModelStorage, BackingData {
     @usableFromInline
     func _storedValue(at index: Int) -> PersistentValue? {
         mergeIfChangesWait()
-        return isMissing ? nil : values[index]
+        return isMissing || layout.directTypes[index] == nil ? nil : values[index]
     }
 
     @usableFromInline
     func _setStoredValue(_ value: PersistentValue, at index: Int) -> Bool {
+        // A `String` or `Data` stored through a transformer goes through its codec.
+        guard layout.directTypes[index] != nil else { return false }
         storeDirect(value, at: index)
         return true
     }

@@ -12,8 +12,10 @@ enum PropertyKind: @unchecked Sendable {
     case attribute(ValueCodec?)
     case relationship(RelationshipTarget)
 
-    init(classifying type: Any.Type) {
-        if let model = type as? any PersistentModel.Type {
+    init(classifying type: Any.Type, declared: Schema.Attribute?) {
+        if let transformer = declared?.transformer {
+            self = .attribute(.transformable(type, by: transformer))
+        } else if let model = type as? any PersistentModel.Type {
             self = .relationship(RelationshipTarget(destination: model, isToOne: true))
         } else if let optional = type as? any OptionalProtocol.Type, let model = optional.wrappedType as? any PersistentModel.Type {
             self = .relationship(RelationshipTarget(destination: model, isToOne: true))
@@ -51,9 +53,9 @@ final class EntityLayout: @unchecked Sendable {
             name = metadata.name
             keyPath = metadata.keypath
             valueType = Swift.type(of: metadata.keypath).valueType
-            kind = PropertyKind(classifying: valueType)
-            defaultValue = metadata.defaultValue
             declared = metadata.metadata
+            kind = PropertyKind(classifying: valueType, declared: declared as? Schema.Attribute)
+            defaultValue = metadata.defaultValue
             isEphemeral = (declared as? Schema.Attribute)?.isTransient ?? false
             switch kind {
             case .attribute(let codec): (self.codec, relationshipTarget) = (codec, nil)
@@ -75,7 +77,7 @@ final class EntityLayout: @unchecked Sendable {
     let isRelationship: ContiguousArray<Bool>
     /// Per slot: the attribute's codec (`nil` for relationships and unsupported types).
     let codecs: ContiguousArray<ValueCodec?>
-    /// Per slot: the attribute's type when it is ``_DirectlyStored``.
+    /// Per slot: the attribute's type when it is ``_DirectlyStored`` and stored as is (not through a transformer).
     let directTypes: ContiguousArray<(any _DirectlyStored.Type)?>
     /// The slots of ephemeral attributes, which saves leave out (`nil`) and fetched models reset.
     let ephemeralIndices: [Int]
@@ -107,7 +109,10 @@ final class EntityLayout: @unchecked Sendable {
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
         isRelationship = ContiguousArray(properties.map { $0.relationshipTarget != nil })
         codecs = ContiguousArray(properties.map(\.codec))
-        directTypes = ContiguousArray(properties.map { $0.codec == nil ? nil : $0.valueType as? any _DirectlyStored.Type })
+        directTypes = ContiguousArray(properties.map { property in
+            guard property.codec != nil, (property.declared as? Schema.Attribute)?.isTransformable != true else { return nil }
+            return property.valueType as? any _DirectlyStored.Type
+        })
     }
 
     /// The layout of `type`, built on first use and shared afterwards.

@@ -4,6 +4,9 @@ extension Schema {
         /// Options from `@Attribute(...)`.
         public struct Option: Hashable, Sendable {
             let name: String
+            /// The transformer of ``transformable(by:)-(ValueTransformer.Type)``.
+            var transformer: TransformerReference? = nil
+
             /// Inserting a model whose value collides with a stored row updates that row (upsert).
             public static let unique = Option(name: "unique")
             /// Tracked in memory but never written to the store.
@@ -16,6 +19,24 @@ extension Schema {
             public static let spotlight = Option(name: "spotlight")
             /// Accepted for source compatibility; no effect on Linux.
             public static let allowsCloudEncryption = Option(name: "allowsCloudEncryption")
+
+            /// Stores the `Data` a transformer of this class makes of the value, and reads the value
+            /// back with its `reverseTransformedValue(_:)`; predicates and sorts on the attribute
+            /// run in memory.
+            ///
+            /// ```swift
+            /// @Attribute(.transformable(by: PaletteTransformer.self)) var palette: Palette?
+            /// ```
+            public static func transformable(by transformerType: ValueTransformer.Type) -> Option {
+                Option(name: "transformable", transformer: TransformerReference(transformerType))
+            }
+
+            /// ``transformable(by:)-(ValueTransformer.Type)`` with the transformer registered under
+            /// `transformerName` (``ValueTransformer/setValueTransformer(_:forName:)``); a container
+            /// whose schema names an unregistered one throws ``SwiftDataError/unsupportedAttributeType``.
+            public static func transformable(by transformerName: String) -> Option {
+                Option(name: "transformable", transformer: TransformerReference(transformerName))
+            }
         }
 
         public private(set) var name: String
@@ -38,14 +59,14 @@ extension Schema {
             self.hashModifier = hashModifier
         }
 
-        init(named name: String, keyPath: AnyKeyPath, valueType: any Any.Type, defaultValue: Any?, declared: Attribute?) {
+        init(named name: String, keyPath: AnyKeyPath, valueType: any Any.Type, defaultValue: Any?, codec: ValueCodec?, declared: Attribute?) {
             self.name = name
             self.originalName = declared?.originalName.isEmpty == false ? declared!.originalName : name
             self.options = declared?.options ?? []
             self.valueType = valueType
             self.keyPath = keyPath
             self.defaultValue = defaultValue
-            self.codec = ValueCodec.forType(valueType)
+            self.codec = codec
             self.hashModifier = declared?.hashModifier
         }
 
@@ -54,6 +75,11 @@ extension Schema {
         public var isTransient: Bool { options.contains(.ephemeral) }
         public var isOptional: Bool { valueType is any OptionalProtocol.Type }
         public var isUnique: Bool { options.contains(.unique) }
+        /// Whether the attribute is stored through a ``ValueTransformer`` (`.transformable(by:)`):
+        /// its stored bytes keep neither Swift's equality nor its order.
+        public var isTransformable: Bool { transformer != nil }
+        /// The transformer `.transformable(by:)` names, if any.
+        var transformer: TransformerReference? { options.lazy.compactMap(\.transformer).first }
         /// The column kind for this attribute (``StorageType/codable`` when unsupported).
         public var storageType: StorageType { codec?.storageType ?? .codable }
 

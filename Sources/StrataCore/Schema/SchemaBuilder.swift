@@ -58,9 +58,14 @@ struct SchemaBuilder {
                         "\(layout.entityName).\(property.name) is marked @Relationship but its type is not a model, an optional model or an array of models",
                         entity: layout.entityName, property: property.name))
                 }
+                if let transformer = (property.declared as? Schema.Attribute)?.transformer, !transformer.isAvailable {
+                    problems.append(SwiftDataError.unsupportedAttributeType.with(
+                        "\(layout.entityName).\(property.name) is transformable by \(transformer), and there is none; register it with ValueTransformer.setValueTransformer(_:forName:) before creating the container",
+                        entity: layout.entityName, property: property.name))
+                }
                 return Schema.Attribute(
                     named: property.name, keyPath: property.keyPath, valueType: property.valueType,
-                    defaultValue: property.defaultValue, declared: property.declared as? Schema.Attribute)
+                    defaultValue: property.defaultValue, codec: codec, declared: property.declared as? Schema.Attribute)
             case .relationship(let target):
                 return Schema.Relationship(
                     named: property.name, keyPath: property.keyPath, valueType: property.valueType,

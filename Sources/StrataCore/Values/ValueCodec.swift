@@ -31,7 +31,8 @@ public struct ValueCodec: @unchecked Sendable {
         self.decoder = decode
     }
 
-    /// The persisted form of `value`, which must be of ``valueType``.
+    /// The persisted form of `value`, which must be of ``valueType`` or, for an optional type,
+    /// of the type it wraps.
     /// - Throws: ``SwiftDataError/valueNotEncodable`` when the value has no persisted form
     ///   (an unsigned integer above `Int64.max`, a `Codable` value that fails to encode).
     public func encode(_ value: Any) throws -> PersistentValue {
@@ -73,7 +74,10 @@ public struct ValueCodec: @unchecked Sendable {
         ValueCodec(
             valueType: type, storageType: wrapped.storageType, isOptional: true,
             encode: { value in
-                guard let inner = (value as! any OptionalProtocol).wrappedValue else { return .null }
+                // A value of the wrapped type stands for itself: a declared default reaches the
+                // schema as `Any?`, which drops its `Optional` (`false` for `var flag: Bool? = false`).
+                guard let optional = value as? any OptionalProtocol else { return try wrapped.encode(value) }
+                guard let inner = optional.wrappedValue else { return .null }
                 return try wrapped.encode(inner)
             },
             decode: { stored in

@@ -28,11 +28,10 @@ extension SQLQueryTranslator {
         if IdentifierLookup.isPersistentModelID(keyPath, of: T.self) {
             return (.column(table: alias, name: SQLNames.primaryKey), false)
         }
-        guard let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }), attribute.codec != nil else {
+        guard let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }), ValueSemantics(of: attribute) == .ordered else {
             throw DataStoreError.preferInMemorySort
         }
         let column = SQLExpression.column(table: alias, name: SQLNames.column(attribute))
-        guard ValueSemantics(of: attribute.valueType) == .ordered else { throw DataStoreError.preferInMemorySort }
         switch attribute.storageType {
         case .string:
             return (dialect.binaryCollation.map { .collate(column, $0) } ?? column, attribute.isOptional)

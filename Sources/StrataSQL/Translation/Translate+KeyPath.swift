@@ -35,10 +35,9 @@ extension TranslationContext {
         if IdentifierLookup.isPersistentModelID(keyPath, of: entity.modelType) {
             result = SQLOperand(sql: model.sql, error: model.error, kind: .key(entity), isNullable: model.isNullable)
         } else if let attribute = entity.storedAttributes.first(where: { $0.keyPath == keyPath }) {
-            let semantics = attribute.codec == nil ? .opaque : ValueSemantics(of: attribute.valueType)
             result = SQLOperand(
                 sql: column(SQLNames.column(attribute), of: model, entity: entity, alias: alias), error: model.error,
-                kind: .value(attribute.storageType, semantics), isNullable: attribute.isOptional || model.isNullable)
+                kind: .value(attribute.storageType, ValueSemantics(of: attribute)), isNullable: attribute.isOptional || model.isNullable)
         } else if let relationship = entity.relationships.first(where: { $0.keyPath == keyPath }),
                   let destination = schema.entitiesByName[relationship.destination] {
             guard relationship.isToOneRelationship else {

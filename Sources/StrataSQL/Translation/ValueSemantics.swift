@@ -23,6 +23,12 @@ enum ValueSemantics: Int, Comparable {
         }
     }
 
+    /// The semantics of an attribute's column: opaque when it holds no value Strata can read
+    /// (an unsupported type) or the bytes of a `ValueTransformer`'s output, else its type's.
+    init(of attribute: Schema.Attribute) {
+        self = attribute.codec == nil || attribute.isTransformable ? .opaque : ValueSemantics(of: attribute.valueType)
+    }
+
     static func < (lhs: ValueSemantics, rhs: ValueSemantics) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

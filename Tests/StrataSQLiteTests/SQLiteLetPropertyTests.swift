@@ -1,0 +1,11 @@
+import StrataConformance
+import StrataSwift5Cases
+import Testing
+
+/// The `let`-property cases (a target compiled in the Swift 5 language mode) on the SQLite store.
+@Suite struct SQLiteLetPropertyTests {
+    @Test(arguments: LetPropertyCases.all)
+    func letProperties(_ conformanceCase: ConformanceCase) throws {
+        try SQLiteConformanceTests.runner.check(conformanceCase)
+    }
+}
