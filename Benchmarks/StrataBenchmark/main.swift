@@ -10,6 +10,8 @@
 //   swift run -c release StrataBenchmark --to-many [--parents N (10000)] [--children C (5)] [--runs R] [--lookups L] [--postgres URL]
 // or how late a timer task runs while tasks wait on PostgreSQL (see PoolStallBenchmark.swift):
 //   swift run -c release StrataBenchmark --pool-stall --postgres URL [--tasks T]
+// or how promptly cancelled calls, and calls on stopped backends, let go (see InterruptBenchmark.swift; as root):
+//   swift run -c release StrataBenchmark --interrupts --postgres URL
 // or the cost of metrics and tracing, before and after bootstrapping them (InstrumentationBenchmark.swift):
 //   swift run -c release StrataBenchmark --instrumentation [--rows N] [--lookups L] [--runs R]
 // or a predicate SQL runs only in part, now against the all-or-nothing fallback it replaced:
@@ -58,6 +60,8 @@ struct Options {
     var fallback = false
     /// `--pool-stall`: the cooperative-pool stall of each way of calling PostgreSQL (needs `--postgres`).
     var poolStall = false
+    /// `--interrupts`: cancellation latency and stopped-backend waits (needs `--postgres`).
+    var interrupts = false
     /// `--instrumentation`: metrics and tracing off, then on.
     var instrumentation = false
     /// `--small-fetch`: the server's list request, per fetch (SmallFetchBenchmark.swift).
@@ -104,6 +108,7 @@ struct Options {
             case "--children": children = number(argument)
             case "--fallback": fallback = true
             case "--pool-stall": poolStall = true
+            case "--interrupts": interrupts = true
             case "--instrumentation": instrumentation = true
             case "--small-fetch": smallFetch = true
             case "--to-many": toMany = true
@@ -202,6 +207,10 @@ let modes: [(asked: Bool, run: () async throws -> Void)] = [
     (options.poolStall, {
         guard let url = options.postgres else { fatalError("--pool-stall needs --postgres URL") }
         try await PoolStallBenchmark.run(url: url, tasks: options.tasks)
+    }),
+    (options.interrupts, {
+        guard let url = options.postgres else { fatalError("--interrupts needs --postgres URL") }
+        try await InterruptBenchmark.run(url: url)
     }),
     (options.hierarchy, { try HierarchyBenchmark.run(options: options) }),
     (options.migrate, { try MigrationBenchmark.run(options: options) }),

@@ -1,3 +1,4 @@
+import CLibPQ
 import Foundation
 import Testing
 
@@ -91,7 +92,8 @@ import Testing
         "postgres://app@[::1]x/db", "postgres://app@h1,/db", "postgres://app@host/d%ZZb",
         "postgres://app@h1,h2/db?port=1,2,3", "postgres://app@host/db?target_session_attrs=writable",
         "postgres://app@host/db?statement_timeout=soon", "postgres://app@host/db#frag",
-        "postgres://app%00x@host/db",
+        "postgres://app%00x@host/db", "postgres://app@host/db?keepalives=yes", "postgres://app@host/db?keepalives_idle=-5",
+        "postgres://app@host/db?tcp_user_timeout=soon",
     ])
     func invalidURLsAreRefused(url: String) throws {
         let error = #expect(throws: PostgresError.self) { try PostgresConnectionSettings(url: url) }
@@ -121,6 +123,36 @@ import Testing
         #expect(settings.options == "-c lock_timeout=1s")
         #expect(settings.conninfo.hasSuffix("options='-c statement_timeout=2500 -c lock_timeout=1s'"))
         #expect(try PostgresConnectionSettings(url: settings.description) == settings)
+    }
+
+    /// libpq's keepalive and `tcp_user_timeout` parameters reach libpq, and its socket has them.
+    @Test func keepalivesAndTCPUserTimeoutReachTheSocket() throws {
+        let url = "postgres://app@h/db?keepalives_idle=30&keepalives_interval=5&keepalives_count=3&tcp_user_timeout=9000"
+        let settings = try PostgresConnectionSettings(url: url)
+        #expect(settings.keepalives == .init(enabled: true, idle: 30, interval: 5, count: 3))
+        #expect(settings.tcpUserTimeout == .milliseconds(9_000))
+        #expect(settings.conninfo.hasSuffix("keepalives_idle='30' keepalives_interval='5' keepalives_count='3' tcp_user_timeout='9000'"))
+        #expect(try PostgresConnectionSettings(url: settings.description) == settings)
+        #expect(try settings.with(endpoints: [.init(host: "replica")]).keepalives == settings.keepalives)
+        #expect(try PostgresConnectionSettings(url: "postgres://app@h/db?keepalives=0").conninfo.hasSuffix("keepalives='0'"))
+
+        var live = try PostgresConnectionSettings(url: try TestCluster.shared().url)
+        live.keepalives = .init(idle: 30, interval: 5, count: 3)
+        live.tcpUserTimeout = .milliseconds(9_000)
+        let connection = try PostgresConnection(settings: live)
+        defer { connection.close() }
+        let socket = try #require(connection.handle.map { PQsocket($0) })
+        #expect(Self.option(socket, Int32(IPPROTO_TCP), TCP_KEEPIDLE) == 30)
+        #expect(Self.option(socket, Int32(IPPROTO_TCP), TCP_KEEPINTVL) == 5)
+        #expect(Self.option(socket, Int32(IPPROTO_TCP), TCP_KEEPCNT) == 3)
+        #expect(Self.option(socket, Int32(IPPROTO_TCP), TCP_USER_TIMEOUT) == 9_000)
+    }
+
+    /// An integer socket option.
+    private static func option(_ socket: Int32, _ level: Int32, _ name: Int32) -> Int32 {
+        var value: Int32 = -1
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(socket, level, name, &value, &length) == 0 ? value : -1
     }
 
     @Test func unknownSSLModeNamesTheChoices() throws {

@@ -8,6 +8,10 @@ final class PooledConnection {
     private(set) var openedAt: ContinuousClock.Instant?
     /// When the connection was last handed back to the pool, for its idle limit.
     var lastUsed = ContinuousClock.now
+    /// The call running on the connection, whose cancellation it watches; `nil` between calls.
+    var interruption: PostgresInterruption? {
+        didSet { current?.interruption = interruption }
+    }
 
     init(metrics: PostgresPoolMetrics, open: @escaping () throws -> PostgresConnection) {
         self.metrics = metrics
@@ -27,6 +31,7 @@ final class PooledConnection {
     func reconnect() throws -> PostgresConnection {
         close()
         let fresh = try open()
+        fresh.interruption = interruption
         metrics.opened()
         current = fresh
         openedAt = .now

@@ -45,6 +45,23 @@ public struct PostgresConfiguration: LoggingDataStoreConfiguration {
     /// The longest an operation waits for a free connection before it fails with
     /// ``PostgresError/Kind/checkOutTimeout``; `nil` waits as long as it takes. Default 30 seconds.
     public var checkOutTimeout: Duration? = .seconds(30)
+    /// The longest a call waits for the server's answer to one statement; past it, the store
+    /// closes the connection (a transaction it had open is rolled back) and the call fails with
+    /// ``PostgresError/Kind/responseTimeout``. It is the client's own deadline, so it holds when the
+    /// server stops answering (a stopped backend, a frozen host), which `statement_timeout` cannot.
+    /// `nil` waits as long as it takes. Unless set, it follows the statement timeout: the
+    /// settings' ``PostgresConnectionSettings/statementTimeout`` plus ``responseTimeoutMargin``,
+    /// so the server's own timeout fires first, or ``defaultResponseTimeout`` without one.
+    public var responseTimeout: Duration? {
+        get { chosenResponseTimeout ?? settings.statementTimeout.map { $0 + Self.responseTimeoutMargin } ?? Self.defaultResponseTimeout }
+        set { chosenResponseTimeout = .some(newValue) }
+    }
+    /// What ``responseTimeout`` adds to a statement timeout: time for the server's answer to arrive.
+    public static let responseTimeoutMargin: Duration = .seconds(2)
+    /// ``responseTimeout`` when there is no statement timeout: 5 minutes.
+    public static let defaultResponseTimeout: Duration = .seconds(300)
+    /// The ``responseTimeout`` set, `.some(nil)` for none; `nil` while it follows the statement timeout.
+    private var chosenResponseTimeout: Duration??
     /// How long a pooled connection may sit unused before it is closed; `nil` keeps it open.
     /// Default 5 minutes.
     public var idleTimeout: Duration? = .seconds(300)

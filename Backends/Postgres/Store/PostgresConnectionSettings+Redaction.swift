@@ -12,7 +12,7 @@ extension PostgresConnectionSettings: CustomDebugStringConvertible, CustomReflec
                 "database": database as Any, "sslMode": sslMode, "connectTimeout": connectTimeout as Any,
                 "applicationName": applicationName as Any, "sslRootCertificate": sslRootCertificate as Any,
                 "targetSessionAttributes": targetSessionAttributes as Any, "statementTimeout": statementTimeout as Any,
-                "options": options as Any,
+                "options": options as Any, "keepalives": keepalives, "tcpUserTimeout": tcpUserTimeout as Any,
             ],
             displayStyle: .struct)
     }

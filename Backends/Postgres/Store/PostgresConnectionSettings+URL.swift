@@ -3,8 +3,9 @@ import Foundation
 extension PostgresConnectionSettings {
     /// The query parameters ``init(url:)`` accepts.
     static let urlParameters = [
-        "application_name", "connect_timeout", "dbname", "host", "options", "password", "port", "sslmode", "sslrootcert",
-        "statement_timeout", "target_session_attrs", "user",
+        "application_name", "connect_timeout", "dbname", "host", "keepalives", "keepalives_count", "keepalives_idle",
+        "keepalives_interval", "options", "password", "port", "sslmode", "sslrootcert", "statement_timeout", "target_session_attrs",
+        "tcp_user_timeout", "user",
     ]
 
     /// Parses a `postgres://` or `postgresql://` URL.
@@ -19,7 +20,9 @@ extension PostgresConnectionSettings {
     /// each part percent-decoded; an IPv6 host goes in brackets; several hosts are tried in order.
     /// Parameters: `sslmode`, `sslrootcert`, `connect_timeout` (seconds per server address, 0 for
     /// none), `application_name`, `target_session_attrs`, `statement_timeout` (milliseconds),
-    /// `options` (libpq's, such as `-c lock_timeout=2s`), and `host`, `port`, `user`, `password`,
+    /// `options` (libpq's, such as `-c lock_timeout=2s`), `keepalives` (0 or 1), `keepalives_idle`
+    /// and `keepalives_interval` (seconds), `keepalives_count`, `tcp_user_timeout` (milliseconds),
+    /// and `host`, `port`, `user`, `password`,
     /// `dbname` overriding the URL's parts (`?host=/var/run/postgresql` names a socket directory;
     /// `host` and `port` take comma-separated lists).
     /// The port defaults to 5432; `sslmode` defaults as in
@@ -73,14 +76,28 @@ extension PostgresConnectionSettings {
         }
         let database = try parameters["dbname"] ?? Self.decoded(path, "database")
         let connectTimeout = try parameters["connect_timeout"].map { try Self.number($0, "connect_timeout") } ?? defaultConnectTimeout
-        let settings = try PostgresConnectionSettings(
+        var settings = try PostgresConnectionSettings(
             endpoints: endpoints, user: parameters["user"] ?? user, password: parameters["password"] ?? password,
             database: database.isEmpty ? nil : database, sslMode: sslMode, connectTimeout: connectTimeout == 0 ? nil : connectTimeout,
             applicationName: parameters["application_name"], sslRootCertificate: parameters["sslrootcert"],
             targetSessionAttributes: target,
             statementTimeout: try parameters["statement_timeout"].map { .milliseconds(try Self.number($0, "statement_timeout")) },
             options: parameters["options"])
+        settings.keepalives = try Self.keepalives(parameters)
+        settings.tcpUserTimeout = try parameters["tcp_user_timeout"].map { .milliseconds(try Self.number($0, "tcp_user_timeout")) }
         return (settings, parameters.filter { accepting.contains($0.key) })
+    }
+
+    /// The `keepalives*` parameters of a URL.
+    private static func keepalives(_ parameters: [String: String]) throws -> Keepalives {
+        let enabled = try parameters["keepalives"].map { value in
+            guard value == "0" || value == "1" else { throw invalid("keepalives '\(value)' is not 0 or 1") }
+            return value == "1"
+        }
+        return Keepalives(
+            enabled: enabled ?? true, idle: try parameters["keepalives_idle"].map { try number($0, "keepalives_idle") },
+            interval: try parameters["keepalives_interval"].map { try number($0, "keepalives_interval") },
+            count: try parameters["keepalives_count"].map { try number($0, "keepalives_count") })
     }
 
     /// A value of one of `Choice`'s raw values, or an error that lists them.

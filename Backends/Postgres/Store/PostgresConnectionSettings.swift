@@ -50,6 +50,35 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         case preferStandby = "prefer-standby"
     }
 
+    /// TCP keepalive probes on a connection's socket (libpq's `keepalives*` parameters): they
+    /// find a server host that vanished (powered off, cut off by the network) while the
+    /// connection is idle or waiting, which nothing else would notice. Unset values keep the
+    /// system's (Linux: first probe after 2 hours).
+    public struct Keepalives: Hashable, Sendable {
+        /// Whether probes are sent at all (`keepalives`); libpq's default is on.
+        public var enabled: Bool
+        /// Seconds of silence before the first probe (`keepalives_idle`).
+        public var idle: Int?
+        /// Seconds between probes that go unanswered (`keepalives_interval`).
+        public var interval: Int?
+        /// Unanswered probes before the connection counts as dead (`keepalives_count`).
+        public var count: Int?
+
+        /// Keepalives as given; by default on, with the system's timings.
+        public init(enabled: Bool = true, idle: Int? = nil, interval: Int? = nil, count: Int? = nil) {
+            self.enabled = enabled
+            self.idle = idle
+            self.interval = interval
+            self.count = count
+        }
+
+        /// The libpq keywords and values that differ from libpq's defaults.
+        var conninfoPairs: [(String, String)] {
+            (enabled ? [] : [("keepalives", "0")]) + [("keepalives_idle", idle), ("keepalives_interval", interval), ("keepalives_count", count)]
+                .compactMap { key, value in value.map { (key, String($0)) } }
+        }
+    }
+
     /// The connect timeout used unless one is given: 10 seconds.
     public static let defaultConnectTimeout = 10
 
@@ -84,6 +113,13 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
     /// More server settings for every connection, in libpq's `options` form
     /// (`-c lock_timeout=2s -c work_mem=64MB`), sent when the connection starts.
     public let options: String?
+    /// TCP keepalive probes on each connection; see ``Keepalives``.
+    public var keepalives = Keepalives()
+    /// How long data sent to the server may go unacknowledged before the connection is dropped
+    /// (libpq's `tcp_user_timeout`, whole milliseconds; Linux only); `nil` keeps the system's.
+    /// It bounds a send to a server that stopped reading, which
+    /// ``PostgresConfiguration/responseTimeout`` (a wait for an answer) does not cover.
+    public var tcpUserTimeout: Duration?
 
     /// Settings from components, for one server.
     ///
@@ -142,9 +178,12 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
     /// The same settings for other servers, with no `target_session_attrs` (a read replica's).
     /// - Throws: as ``init(endpoints:user:password:database:sslMode:connectTimeout:applicationName:sslRootCertificate:targetSessionAttributes:statementTimeout:options:)``.
     public func with(endpoints: [Endpoint]) throws -> PostgresConnectionSettings {
-        try PostgresConnectionSettings(
+        var settings = try PostgresConnectionSettings(
             endpoints: endpoints, user: user, password: password, database: database, sslMode: sslMode, connectTimeout: connectTimeout,
             applicationName: applicationName, sslRootCertificate: sslRootCertificate, statementTimeout: statementTimeout, options: options)
+        settings.keepalives = keepalives
+        settings.tcpUserTimeout = tcpUserTimeout
+        return settings
     }
 
     /// The startup options libpq sends: `statement_timeout` in milliseconds, then ``options``.
@@ -171,6 +210,8 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         if let applicationName { pairs.append(("application_name", applicationName)) }
         if let targetSessionAttributes { pairs.append(("target_session_attrs", targetSessionAttributes.rawValue)) }
         if let startupOptions { pairs.append(("options", startupOptions)) }
+        pairs += keepalives.conninfoPairs
+        if let tcpUserTimeout { pairs.append(("tcp_user_timeout", String(tcpUserTimeout.inMilliseconds))) }
         return pairs.map { key, value in
             let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             return "\(key)='\(escaped)'"
@@ -191,6 +232,8 @@ public struct PostgresConnectionSettings: Hashable, Sendable, CustomStringConver
         if let targetSessionAttributes { text += "&target_session_attrs=\(targetSessionAttributes.rawValue)" }
         if let statementTimeout { text += "&statement_timeout=\(statementTimeout.inMilliseconds)" }
         if let options { text += "&options=\(encoded(options))" }
+        for (key, value) in keepalives.conninfoPairs { text += "&\(key)=\(value)" }
+        if let tcpUserTimeout { text += "&tcp_user_timeout=\(tcpUserTimeout.inMilliseconds)" }
         return text
     }
 

@@ -116,8 +116,11 @@ extension PostgresStore {
                 connection = try pooled.reconnect()
                 result = try committingWrite(on: connection, body)
             }
-            if let replicas { replicas.recordWrite(at: walPosition(on: connection), by: editingState) }
-            notification?.announce(result, on: connection)
+            // Committed: what follows is bookkeeping a late cancellation must not skip.
+            connection.ignoringCancellation {
+                if let replicas { replicas.recordWrite(at: walPosition(on: connection), by: editingState) }
+                notification?.announce(result, on: connection)
+            }
             return result
         }
     }
@@ -129,7 +132,7 @@ extension PostgresStore {
         return try committing(connection, body) { lost in
             PostgresError(
                 kind: .commitOutcomeUnknown, sqlState: lost.sqlState,
-                message: "the connection was lost during COMMIT, so the save may or may not have been written: \(lost.message)",
+                message: "the connection was lost during COMMIT (or its answer never came), so the save may or may not have been written: \(lost.message)",
                 sql: "COMMIT")
         }
     }
@@ -148,9 +151,10 @@ extension PostgresStore {
     }
 
     /// Runs `body` inside the transaction open on `connection`, and the row checks it left held
-    /// back, then commits; rolls back when `body` or a check throws (a failed rollback never
-    /// hides its error, and a dead connection rolled back already). A connection lost during
-    /// `COMMIT` is reported as `commitLost` makes it.
+    /// back, then commits; rolls back when `body` or a check throws or the call was cancelled
+    /// (a failed rollback never hides its error, and a dead connection rolled back already). A
+    /// connection lost or given up on (``PostgresError/Kind/responseTimeout``) during `COMMIT` is
+    /// reported as `commitLost` makes it.
     private static func committing<Result>(
         _ connection: PostgresConnection, _ body: (PostgresConnection) throws -> Result, commitLost: (PostgresError) -> PostgresError
     ) throws -> Result {
@@ -158,13 +162,15 @@ extension PostgresStore {
         do {
             result = try body(connection)
             try connection.runPendingRowChecks()
+            // A call cancelled by now is rolled back; once `COMMIT` is sent, it completes.
+            try connection.refuseIfCancelled()
         } catch {
             if connection.isAlive { try? connection.endTransaction(commit: false) }
             throw error
         }
         do {
             try connection.endTransaction(commit: true)
-        } catch let error as PostgresError where error.kind == .connectionLost {
+        } catch let error as PostgresError where error.kind == .connectionLost || error.kind == .responseTimeout {
             throw commitLost(error)
         }
         return result

@@ -107,11 +107,13 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
         }
     }
 
-    /// A connection as the pool opens them: traced, in the configuration's namespace.
+    /// A connection as the pool opens them: traced, with the configuration's response timeout,
+    /// in its namespace.
     static func open(_ configuration: PostgresConfiguration, _ settings: PostgresConnectionSettings) throws -> PostgresConnection {
         let connection = try PostgresConnection(
             settings: settings, debugBindValues: configuration.debugBindValues, namedStatements: !configuration.transactionPooling)
         connection.trace = configuration.statementObserver(trace: configuration.trace)
+        connection.responseTimeout = configuration.responseTimeout
         if let namespace = configuration.namespace {
             _ = try connection.execute("SET search_path TO \(PostgresDialect().quote(namespace))")
         }

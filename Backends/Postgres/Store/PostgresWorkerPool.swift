@@ -18,6 +18,11 @@ import Synchronization
 /// ``Limits/idleTimeout``, any connection once it is older than ``Limits/maxLifetime``, and a
 /// connection seen to die when it is handed back. ``shutdown()`` refuses new work, lets the
 /// work already taken finish, then closes every connection and ends every worker.
+///
+/// A call whose task is cancelled stops (docs/server.md, "Cancellation"): still queued, it is
+/// dropped; running, its connection refuses its next statement or cancels the one the server
+/// runs (``PostgresInterruption``). It then fails with `CancellationError`, unless it had
+/// already committed, when it returns its result.
 final class PostgresWorkerPool: @unchecked Sendable {
     typealias Job = (PooledConnection) -> Void
 
@@ -37,8 +42,10 @@ final class PostgresWorkerPool: @unchecked Sendable {
     private struct QueuedJob {
         let enqueued: ContinuousClock.Instant
         let run: Job
-        /// Fails the job without running it (its check-out timed out).
-        let refuse: (PostgresError) -> Void
+        /// Fails the job without running it (its check-out timed out, or it was cancelled).
+        let refuse: (any Error) -> Void
+        /// The call's cancellation, which the connection running it watches.
+        let interruption: PostgresInterruption
     }
 
     let limits: Limits
@@ -79,33 +86,69 @@ final class PostgresWorkerPool: @unchecked Sendable {
 
     /// Runs `body` with a connection and returns its result: on the calling thread when it may
     /// block, otherwise on a worker while the caller waits.
+    /// A caller in a task that is cancelled stops it: see the type's discussion.
     /// - Throws: what `body` throws; ``PostgresError/Kind/checkOutTimeout`` when no connection
-    ///   became free in time; ``PostgresError/Kind/shutDown`` once ``shutdown()`` began.
+    ///   became free in time; ``PostgresError/Kind/shutDown`` once ``shutdown()`` began;
+    ///   `CancellationError` when the caller's task was cancelled before the call committed.
     func run<Result>(_ body: @escaping (PooledConnection) throws -> Result) throws -> Result {
-        if Self.callerMayBlock { return try runHere(body) }
+        let interruption = PostgresInterruption()
+        if Self.callerMayBlock { return try runHere(body, interruption: interruption) }
         warnOnceAboutBlocking()
         let outcome = Outcome<Result>()
         let done = DispatchSemaphore(value: 0)
         try submit(
             run: { connection in
-                outcome.value = Swift.Result { try body(connection) }
+                outcome.value = Self.outcome(of: body, on: connection, interruption: interruption)
                 done.signal()
             },
             refuse: { error in
                 outcome.value = .failure(error)
                 done.signal()
-            })
-        done.wait()
+            },
+            interruption: interruption)
+        // The waiting thread is the task's own: it looks at the task's cancellation between slices.
+        var cancelled = false
+        while done.wait(timeout: .now() + .milliseconds(Int(PostgresConnection.waitSlice))) == .timedOut {
+            if !cancelled, Task.isCancelled {
+                cancelled = true
+                cancel(interruption)
+            }
+        }
         return try outcome.value!.get()
     }
 
     /// Runs `body` with a connection on the calling thread, whoever calls: for opening the store,
-    /// whose (synchronous) caller waits for it either way; it is not warned about.
+    /// whose (synchronous) caller waits for it either way; it is not warned about. With an
+    /// `interruption`, the call stops when it is cancelled or the calling task is.
     /// - Throws: as ``run(_:)``.
-    func runHere<Result>(_ body: (PooledConnection) throws -> Result) throws -> Result {
-        let connection = try checkOut()
+    func runHere<Result>(_ body: (PooledConnection) throws -> Result, interruption: PostgresInterruption? = nil) throws -> Result {
+        let connection = try checkOut(interruption: interruption)
         defer { checkIn(connection) }
-        return try body(connection)
+        guard let interruption else { return try body(connection) }
+        return try Self.outcome(of: body, on: connection, interruption: interruption).get()
+    }
+
+    /// What `body` gives on `connection` while it watches `interruption`: a failure after the
+    /// call was stopped for its cancellation is a `CancellationError`.
+    private static func outcome<Result>(
+        of body: (PooledConnection) throws -> Result, on connection: PooledConnection, interruption: PostgresInterruption
+    ) -> Swift.Result<Result, any Error> {
+        connection.interruption = interruption
+        defer { connection.interruption = nil }
+        return Swift.Result { try body(connection) }.mapError { interruption.honouredAt == nil ? $0 : CancellationError() }
+    }
+
+    /// Stops the call of `interruption`: drops it while it is queued, and otherwise asks the
+    /// connection running it to stop.
+    private func cancel(_ interruption: PostgresInterruption) {
+        interruption.requestCancellation()
+        condition.lock()
+        let index = jobs.firstIndex { $0.interruption === interruption }
+        let dropped = index.map { jobs.remove(at: $0) }
+        let waiters = takeDrainWaitersIfDrained()
+        condition.unlock()
+        dropped?.refuse(CancellationError())
+        for waiter in waiters { waiter.resume() }
     }
 
     /// The rule of docs/server.md, said once in the log: a synchronous call from a task holds a
@@ -120,15 +163,21 @@ final class PostgresWorkerPool: @unchecked Sendable {
     /// that may block (a model actor's queue) runs it itself: no hand-off.
     /// - Throws: as ``run(_:)``.
     func perform<Result: Sendable>(_ body: @escaping @Sendable (PooledConnection) throws -> Result) async throws -> Result {
-        if Self.callerMayBlock { return try runHere(body) }
-        return try await withCheckedThrowingContinuation { continuation in
-            do {
-                try submit(
-                    run: { connection in continuation.resume(with: Swift.Result { try body(connection) }) },
-                    refuse: { continuation.resume(throwing: $0) })
-            } catch {
-                continuation.resume(throwing: error)
+        let interruption = PostgresInterruption()
+        if Self.callerMayBlock { return try runHere(body, interruption: interruption) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                do {
+                    try submit(
+                        run: { connection in continuation.resume(with: Self.outcome(of: body, on: connection, interruption: interruption)) },
+                        refuse: { continuation.resume(throwing: $0) },
+                        interruption: interruption)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
             }
+        } onCancel: {
+            cancel(interruption)
         }
     }
 
@@ -172,13 +221,13 @@ final class PostgresWorkerPool: @unchecked Sendable {
         withUnsafeCurrentTask { $0 == nil } || DefaultSerialModelExecutor.isRunningOnModelActorQueue
     }
 
-    private func submit(run: @escaping Job, refuse: @escaping (PostgresError) -> Void) throws {
+    private func submit(run: @escaping Job, refuse: @escaping (any Error) -> Void, interruption: PostgresInterruption) throws {
         condition.lock()
         guard !isShutDown else {
             condition.unlock()
             throw Self.shutDownError
         }
-        jobs.append(QueuedJob(enqueued: .now, run: run, refuse: refuse))
+        jobs.append(QueuedJob(enqueued: .now, run: run, refuse: refuse, interruption: interruption))
         // Each idle worker takes one queued job; more jobs than that need another worker.
         if jobs.count > idleWorkers, workers < limits.size {
             workers += 1
@@ -248,10 +297,14 @@ final class PostgresWorkerPool: @unchecked Sendable {
         }
     }
 
-    /// An idle connection or a new one, for a caller that runs its work on its own thread.
-    private func checkOut() throws -> PooledConnection {
+    /// An idle connection or a new one, for a caller that runs its work on its own thread. With
+    /// an `interruption`, the wait looks at the call's cancellation between short slices.
+    /// - Throws: ``PostgresError/Kind/checkOutTimeout``, ``PostgresError/Kind/shutDown``, or
+    ///   `CancellationError` once the call is cancelled while it waits.
+    private func checkOut(interruption: PostgresInterruption? = nil) throws -> PooledConnection {
         let started = ContinuousClock.now
         let deadline = limits.checkOutTimeout.map { Date(timeIntervalSinceNow: $0.inSeconds) }
+        let slice = Double(PostgresConnection.waitSlice) / 1_000
         condition.lock()
         defer { condition.unlock() }
         guard !isShutDown else { throw Self.shutDownError }
@@ -262,8 +315,11 @@ final class PostgresWorkerPool: @unchecked Sendable {
                 metrics.waited(.now - started)
                 return connection
             }
-            if let deadline {
-                guard condition.wait(until: deadline) || !idleConnections.isEmpty || connections < limits.size else {
+            if interruption?.isRequested == true { throw CancellationError() }
+            let wakeUp = interruption == nil ? deadline : min(deadline ?? .distantFuture, Date(timeIntervalSinceNow: slice))
+            if let wakeUp {
+                let signalled = condition.wait(until: wakeUp)
+                guard signalled || deadline.map({ Date() < $0 }) ?? true || !idleConnections.isEmpty || connections < limits.size else {
                     throw Self.checkOutTimeoutError(limits.checkOutTimeout)
                 }
             } else {

@@ -14,14 +14,16 @@ struct StoreFixture {
     /// - Parameters:
     ///   - poolSize: the store's connections.
     ///   - trace: called with every statement the store runs, on the worker that runs it.
+    ///   - urlParameters: more query parameters for the stores' URL (`statement_timeout=1000`).
     ///   - configure: changes the configuration further (both stores get it).
     init(
-        cluster: TestCluster, poolSize: Int = 1, trace: (@Sendable (String) -> Void)? = nil,
+        cluster: TestCluster, poolSize: Int = 1, trace: (@Sendable (String) -> Void)? = nil, urlParameters: String? = nil,
         configure: (inout PostgresConfiguration) throws -> Void = { _ in }
     ) throws {
         self.cluster = cluster
-        url = try cluster.makeDatabase(named: "fixture")
-        var configuration = try PostgresConfiguration(url: url)
+        let url = try cluster.makeDatabase(named: "fixture")
+        self.url = url
+        var configuration = try PostgresConfiguration(url: urlParameters.map { url + (url.contains("?") ? "&" : "?") + $0 } ?? url)
         configuration.poolSize = poolSize
         configuration.trace = trace
         try configure(&configuration)

@@ -15,7 +15,9 @@ extension PostgresConnection {
     func copyIn(_ sql: String, write: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
         let handle = try openHandle(for: sql)
         trace?(sql)
-        guard let started = PQexecParams(handle, sql, 0, nil, nil, nil, nil, 1) else { throw connectionError(sql: sql, parameters: []) }
+        guard PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 1) == 1, let started = try outcome(of: handle, sql: sql) else {
+            throw connectionError(sql: sql, parameters: [])
+        }
         guard PQresultStatus(started) == PGRES_COPY_IN else {
             // Not a COPY FROM STDIN (or refused): `checked` reports what it was.
             _ = try checked(started, sql: sql, parameters: [])
@@ -37,7 +39,7 @@ extension PostgresConnection {
         let ended = failure == nil ? PQputCopyEnd(handle, nil) : PQputCopyEnd(handle, "abandoned by the client")
         var stored = 0
         var serverError: PostgresError?
-        while let result = PQgetResult(handle) {
+        while let result = try nextResult(handle, sql: sql) {
             defer { PQclear(result) }
             if PQresultStatus(result) == PGRES_COMMAND_OK {
                 stored = PostgresResult.affectedRows(result)

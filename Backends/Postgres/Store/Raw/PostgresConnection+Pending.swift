@@ -57,7 +57,9 @@ extension PostgresConnection {
     }
 
     /// Ends the transaction: `COMMIT`, or `ROLLBACK` when `commit` is `false` (which drops
-    /// held-back row checks); nothing to send when no statement ran in it.
+    /// held-back row checks); nothing to send when no statement ran in it. Neither is stopped
+    /// by the call's cancellation: a commit's outcome must be known, and a rollback ends a
+    /// cancelled transaction (``refuseIfCancelled()`` before committing refuses a cancelled one).
     /// - Throws: as ``execute(_:_:)``.
     func endTransaction(commit: Bool) throws {
         precondition(!commit || pending.checks.isEmpty, "run the held-back row checks (runPendingRowChecks) before COMMIT")
@@ -65,13 +67,15 @@ extension PostgresConnection {
         let started = pending.begin == nil
         pending = PendingStatements()
         guard started else { return }
-        _ = try execute(commit ? "COMMIT" : "ROLLBACK")
+        _ = try ignoringCancellation { try execute(commit ? "COMMIT" : "ROLLBACK") }
     }
 
     /// Sends the held-back statements on their own, in one round trip.
     /// - Throws: `BEGIN`'s or a check's error; a failed check's `missing()`.
     func sendPending() throws {
         guard !pending.isEmpty else { return }
+        // Refused before the held-back statements are taken: they were never sent.
+        try refuseIfCancelled()
         let held = pending
         pending = PendingStatements()
         try settle(held, try runPipeline(held.statements)[...])
@@ -79,6 +83,7 @@ extension PostgresConnection {
 
     /// ``executePrepared(_:_:)`` with the held-back statements pipelined before it.
     func executeAfterPending(_ sql: String, _ parameters: [PostgresParameter]) throws -> PostgresResult {
+        try refuseIfCancelled()
         let held = pending
         pending = PendingStatements()
         let outcomes = try runPipeline(held.statements + [PipelinedStatement(sql: sql, parameters: parameters, prepared: true)])

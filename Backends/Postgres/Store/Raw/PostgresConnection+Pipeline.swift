@@ -34,8 +34,9 @@ extension PostgresConnection {
         let handle = try openHandle(for: "pipeline")
         guard count > 0 else { return [] }
         guard PQenterPipelineMode(handle) == 1 else { throw connectionError(sql: "pipeline", parameters: []) }
-        // Leaving fails only with results left unread, which happens only on a broken connection.
-        defer { PQexitPipelineMode(handle) }
+        // Leaving fails only with results left unread, which happens only on a broken connection
+        // (or one a wait closed, whose handle is gone).
+        defer { if self.handle != nil { PQexitPipelineMode(handle) } }
         var counts: [Int] = []
         counts.reserveCapacity(count)
         for start in stride(from: 0, to: count, by: Self.pipelineBatchSize) {
@@ -107,11 +108,12 @@ extension PostgresConnection {
 
     /// Reads every result up to the pipeline's sync point (consumed here), handing each other
     /// result to `each`, which owns it and must clear it.
-    /// - Throws: ``PostgresError`` naming `sql` when the connection broke before the sync point.
+    /// - Throws: ``PostgresError`` naming `sql` when the connection broke before the sync point;
+    ///   as ``nextResult(_:sql:)`` when a wait ended.
     func readPipelineResults(_ handle: OpaquePointer, sql: String, _ each: (OpaquePointer) -> Void) throws {
         var endedStatement = false
         while true {
-            guard let result = PQgetResult(handle) else {
+            guard let result = try nextResult(handle, sql: sql) else {
                 // A NULL ends one statement's results; two in a row mean the stream broke.
                 guard !endedStatement, PQstatus(handle) == CONNECTION_OK else { throw connectionError(sql: sql, parameters: []) }
                 endedStatement = true

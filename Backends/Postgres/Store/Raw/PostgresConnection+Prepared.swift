@@ -2,8 +2,8 @@ internal import CLibPQ
 
 extension PostgresConnection {
     /// Runs one statement through the connection's prepared-statement cache: the first call
-    /// prepares it on the server (`PQprepare`), later calls with the same SQL and parameter types
-    /// only bind and execute (`PQexecPrepared`).
+    /// prepares it on the server (`PQsendPrepare`), later calls with the same SQL and parameter
+    /// types only bind and execute (`PQsendQueryPrepared`).
     ///
     /// Parameter types are the ones the first call binds (NULL leaves a type to the server). The
     /// cache keeps ``PostgresStatementCache/capacity`` statements and deallocates the least
@@ -16,10 +16,11 @@ extension PostgresConnection {
         let handle = try openHandle(for: sql)
         let name = try preparedStatement(sql, types: parameters.map(\.type))
         trace?(sql)
-        let result = try PostgresParameter.withArrays(parameters, sql: sql) { _, values, lengths, formats in
-            PQexecPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1)
+        let sent = try PostgresParameter.withArrays(parameters, sql: sql) { _, values, lengths, formats in
+            PQsendQueryPrepared(handle, name, Int32(parameters.count), values, lengths, formats, 1) == 1
         }
-        return try checked(result, sql: sql, parameters: parameters)
+        guard sent else { throw connectionError(sql: sql, parameters: parameters) }
+        return try checked(try outcome(of: handle, sql: sql), sql: sql, parameters: parameters)
     }
 
     /// The name of the server-side statement for `sql` with parameters of `types`, prepared now
@@ -34,13 +35,18 @@ extension PostgresConnection {
         if let evicted = statements.leastRecentlyUsed {
             // Generated names are plain identifiers, safe to write into the statement.
             let deallocate = "DEALLOCATE \(evicted.name)"
-            _ = try checked(PQexecParams(handle, deallocate, 0, nil, nil, nil, nil, 1), sql: deallocate, parameters: [])
+            guard PQsendQueryParams(handle, deallocate, 0, nil, nil, nil, nil, 1) == 1 else {
+                throw connectionError(sql: deallocate, parameters: [])
+            }
+            _ = try checked(try outcome(of: handle, sql: deallocate), sql: deallocate, parameters: [])
             statements.remove(evicted.key)
         }
         let name = statements.makeName()
         let oids = types.map { Oid($0) }
-        let result = oids.withUnsafeBufferPointer { PQprepare(handle, name, sql, Int32(oids.count), $0.baseAddress) }
-        _ = try checked(result, sql: sql, parameters: [])
+        guard oids.withUnsafeBufferPointer({ PQsendPrepare(handle, name, sql, Int32(oids.count), $0.baseAddress) }) == 1 else {
+            throw connectionError(sql: sql, parameters: [])
+        }
+        _ = try checked(try outcome(of: handle, sql: sql), sql: sql, parameters: [])
         statements.insert(name, for: key)
         return name
     }

@@ -22,8 +22,9 @@ extension PostgresConnection {
         let lastSQL = statements.last?.sql ?? "pipeline"
         let handle = try openHandle(for: lastSQL)
         guard PQenterPipelineMode(handle) == 1 else { throw connectionError(sql: lastSQL, parameters: []) }
-        // Leaving fails only with results left unread, which happens only on a broken connection.
-        defer { PQexitPipelineMode(handle) }
+        // Leaving fails only with results left unread, which happens only on a broken connection
+        // (or one a wait closed, whose handle is gone).
+        defer { if self.handle != nil { PQexitPipelineMode(handle) } }
         var sent = 0
         var unsent: (any Error)?
         for (statement, name) in zip(statements, names) {

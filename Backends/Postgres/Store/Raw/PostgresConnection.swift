@@ -2,8 +2,8 @@ internal import CLibPQ
 
 /// One open libpq connection to a PostgreSQL database.
 ///
-/// Every statement runs through the extended query protocol (`PQexecParams`,
-/// `PQexecPrepared`), so a statement's text is never split into several statements and values
+/// Every statement runs through the extended query protocol (`PQsendQueryParams`,
+/// `PQsendQueryPrepared`, answers awaited with a deadline: ``nextResult(_:sql:)``), so a statement's text is never split into several statements and values
 /// always travel as binds, and asks for results in binary format. Every connection uses
 /// `client_encoding` UTF8 and `TimeZone` UTC (two settings pgbouncer keeps per client, so they
 /// hold behind it too), and drops the server's notices instead of printing them to stderr.
@@ -37,6 +37,13 @@ final class PostgresConnection: @unchecked Sendable {
     /// Whether the server has started the transaction ``begin(_:)`` opened: `false` until its
     /// `BEGIN` was acknowledged, with the first statement. A connection lost before then wrote nothing.
     var transactionReachedServer = false
+    /// The call running on the connection, whose cancellation it watches; `nil` for none.
+    var interruption: PostgresInterruption?
+    /// The longest the connection waits for the server's answer to one statement before it
+    /// closes and throws ``PostgresError/Kind/responseTimeout``; `nil` waits as long as it takes.
+    var responseTimeout: Duration?
+    /// Whether the running call may be stopped by its cancellation now (not in `COMMIT` or `ROLLBACK`).
+    var cancellable = true
 
     /// Connects with a libpq connection string or `postgres://` URI
     /// (<https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING>).
@@ -112,17 +119,20 @@ final class PostgresConnection: @unchecked Sendable {
     func execute(_ sql: String, _ parameters: [PostgresParameter] = []) throws -> PostgresResult {
         let handle = try openHandle(for: sql)
         trace?(sql)
-        let result = try PostgresParameter.withArrays(parameters, sql: sql) { types, values, lengths, formats in
-            PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 1)
+        let sent = try PostgresParameter.withArrays(parameters, sql: sql) { types, values, lengths, formats in
+            PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 1) == 1
         }
-        return try checked(result, sql: sql, parameters: parameters)
+        guard sent else { throw connectionError(sql: sql, parameters: parameters) }
+        return try checked(try outcome(of: handle, sql: sql), sql: sql, parameters: parameters)
     }
 
     /// The open handle, or a misuse error naming `sql` once the connection is closed or when
     /// `sql` holds NUL (libpq would silently cut the text there). Held-back statements
     /// (``sendPending()``) are sent first: whatever reaches the server next runs in the transaction.
+    /// - Throws: also `CancellationError` once the call was cancelled (``refuseIfCancelled()``).
     func openHandle(for sql: String) throws -> OpaquePointer {
         guard let handle else { throw PostgresError(kind: .misuse, message: "the connection is closed", sql: sql) }
+        try refuseIfCancelled()
         try sendPending()
         guard !sql.utf8.contains(0) else {
             throw PostgresError(kind: .misuse, message: "the SQL text holds NUL", sql: sql)

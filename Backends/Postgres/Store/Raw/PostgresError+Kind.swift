@@ -5,7 +5,7 @@ extension PostgresError {
             case uniqueViolation, foreignKeyViolation, notNullViolation, checkViolation
             case serializationFailure, deadlockDetected
             case connectionLost, commitOutcomeUnknown, connectTimeout
-            case checkOutTimeout, statementTimeout, shutDown
+            case checkOutTimeout, statementTimeout, responseTimeout, shutDown
             case undefinedTable, undefinedColumn
             case invalidValue, syntaxError, multipleStatements, misuse
             case authenticationFailed, tlsFailed, invalidConfiguration, other
@@ -38,6 +38,10 @@ extension PostgresError {
         /// The server canceled the statement (57014): it ran past `statement_timeout`
         /// (``PostgresConnectionSettings/statementTimeout``), or an administrator canceled it.
         public static let statementTimeout = Kind(.statementTimeout)
+        /// The server did not answer a statement within ``PostgresConfiguration/responseTimeout``
+        /// (the client's own deadline, which holds when the server stops answering); the
+        /// connection was closed, so a transaction it had open is rolled back.
+        public static let responseTimeout = Kind(.responseTimeout)
         /// The store was shut down (``PostgresStore/shutdown()``) and takes no more work.
         public static let shutDown = Kind(.shutDown)
         /// The connection was lost while `COMMIT` ran; set by the caller that ran it.
@@ -82,7 +86,7 @@ extension PostgresError {
             case .commitOutcomeUnknown: return .commitOutcomeUnknown
             case .undefinedTable, .undefinedColumn: return .schemaMismatch
             case .invalidValue, .syntaxError, .multipleStatements, .misuse, .invalidConfiguration, .tlsFailed: return .unsupported
-            case .authenticationFailed, .checkOutTimeout, .statementTimeout, .shutDown, .other: return .other
+            case .authenticationFailed, .checkOutTimeout, .statementTimeout, .responseTimeout, .shutDown, .other: return .other
             }
         }
 
