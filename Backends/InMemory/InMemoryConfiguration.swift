@@ -23,3 +23,5 @@ public struct InMemoryConfiguration: DataStoreConfiguration {
     public static func == (lhs: InMemoryConfiguration, rhs: InMemoryConfiguration) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
+
+extension InMemoryConfiguration: HistoryRecordingConfiguration {}

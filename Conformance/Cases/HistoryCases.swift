@@ -9,6 +9,7 @@ enum HistoryCases {
 
     static let all: [ConformanceCase] = [
         changeKinds, tokenDescriptors, retention, failedSavesRecordNothing, concurrentWritersInCommitOrder, batchDelete, tokenOfAnotherStore,
+        tokenBeforeAGapExpires,
     ]
 
     typealias Transaction = DefaultHistoryTransaction

@@ -8,7 +8,7 @@ enum MigrationCases {
     static let category = "migration"
     static let migrating: Set<BackendCapabilities.Feature> = [.reopening, .migrationPlans]
 
-    static let all: [ConformanceCase] = [addAndRemove, rename, typeAndOptionality, relationshipToMany] + custom + planValidation
+    static let all: [ConformanceCase] = [addAndRemove, rename, typeAndOptionality, relationshipToMany] + custom + planValidation + history
 
     /// A new store at version 1, opened through `plan`, with widgets `a` (1, note "x", vendor
     /// acme) and `b` (2), and vendors acme and zenith; returns its configuration.

@@ -17,13 +17,15 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
     public init(_ configuration: ModelConfiguration, migrationPlan: (any SchemaMigrationPlan.Type)?) throws {
         self.configuration = configuration
         if configuration.isStoredInMemoryOnly {
-            let memory = InMemoryConfiguration(name: "\(configuration.name)-\(UUID().uuidString)", schema: configuration.schema)
+            var memory = InMemoryConfiguration(name: "\(configuration.name)-\(UUID().uuidString)", schema: configuration.schema)
+            memory.recordsHistory = configuration.recordsHistory
             backing = try InMemoryStore(memory, migrationPlan: migrationPlan)
         } else {
             if configuration.usesDefaultLocation && configuration.allowsSave {
                 try FileManager.default.createDirectory(at: configuration.url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
-            let file = SQLiteConfiguration(url: configuration.url, name: configuration.name, schema: configuration.schema, readOnly: !configuration.allowsSave)
+            var file = SQLiteConfiguration(url: configuration.url, name: configuration.name, schema: configuration.schema, readOnly: !configuration.allowsSave)
+            file.recordsHistory = configuration.recordsHistory
             backing = try SQLiteStore(file, migrationPlan: migrationPlan)
         }
     }

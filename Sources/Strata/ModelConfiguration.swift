@@ -35,6 +35,9 @@ public struct ModelConfiguration: DataStoreConfiguration, Identifiable {
     public let groupAppContainerIdentifier: String?
     /// The container named by `cloudKitDatabase: .private(_:)`; `nil` otherwise (no entitlements on Linux).
     public let cloudKitContainerIdentifier: String?
+    /// Whether saves record their history (``HistoryRecording``, docs/changes.md). On by
+    /// default, as in SwiftData, which has no switch: this one is Strata's.
+    public var recordsHistory = true
     /// Whether ``url`` is a default location, whose directory the store creates when missing.
     let usesDefaultLocation: Bool
 
@@ -98,3 +101,5 @@ public struct ModelConfiguration: DataStoreConfiguration, Identifiable {
         hasher.combine(isStoredInMemoryOnly)
     }
 }
+
+extension ModelConfiguration: HistoryRecordingConfiguration {}

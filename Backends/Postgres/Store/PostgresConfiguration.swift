@@ -120,3 +120,5 @@ public struct PostgresConfiguration: LoggingDataStoreConfiguration {
         PostgresWorkerPool.Limits(size: poolSize, checkOutTimeout: checkOutTimeout, idleTimeout: idleTimeout, maxLifetime: maxLifetime)
     }
 }
+
+extension PostgresConfiguration: HistoryRecordingConfiguration {}

@@ -61,7 +61,9 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
             Self.close(pool, replicas)
             throw error
         }
-        self.engine = try SQLStoreEngine(schema: schema, dialect: dialect, storeIdentifier: identifier, recordsHistory: configuration.recordsHistory)
+        self.engine = try SQLStoreEngine(
+            schema: schema, dialect: dialect, storeIdentifier: identifier, recordsHistory: configuration.recordsHistory,
+            marksHistoryGaps: hasHistoryTable)
     }
 
     deinit { Self.close(pool, replicas) }
@@ -133,15 +135,18 @@ public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Senda
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
+            // Before a migration, whose stages' saves are recorded (or marked as gaps) like any save.
+            if history { try SQLHistoryTable.create(on: connection, dialect: tables.dialect) }
+            let hasHistoryTable = try history || SQLHistoryTable.exists(on: connection)
             let identifier: String
             if let migrationPlan {
-                identifier = try migrate(tables.schema, through: migrationPlan, metadata: metadata, on: connection)
+                identifier = try migrate(
+                    tables.schema, through: migrationPlan, metadata: metadata, history: (records: history, table: hasHistoryTable), on: connection)
             } else {
                 try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
                 identifier = try metadata.prepare(on: connection)
             }
-            if history { try SQLHistoryTable.create(on: connection, dialect: tables.dialect) }
-            return (identifier, try history || SQLHistoryTable.exists(on: connection))
+            return (identifier, hasHistoryTable)
         })
     }
 

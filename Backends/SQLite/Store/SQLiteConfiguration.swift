@@ -70,3 +70,5 @@ public struct SQLiteConfiguration: LoggingDataStoreConfiguration {
         hasher.combine(location)
     }
 }
+
+extension SQLiteConfiguration: HistoryRecordingConfiguration {}

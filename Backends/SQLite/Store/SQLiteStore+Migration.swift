@@ -25,8 +25,10 @@ extension SQLiteStore {
         return try connections.write { connection in
             try connection.transaction {
                 let identifier = try SQLiteMetadata(connection: connection).storeIdentifier()
-                try migrator.migrate(on: connection, storeIdentifier: identifier)
+                // Before the migration, whose stages' saves are recorded (or marked as gaps) like any save.
                 if history { try SQLHistoryTable.create(on: connection, dialect: SQLiteDialect()) }
+                try migrator.migrate(
+                    on: connection, storeIdentifier: identifier, history: SQLMigrationHistory(records: history, hasTable: history || hasHistory))
                 return (identifier, history || hasHistory)
             }
         }

@@ -59,7 +59,8 @@ public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendabl
         self.identifier = prepared.identifier
         self.hasHistoryTable = prepared.hasHistory
         self.engine = try SQLStoreEngine(
-            schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier, recordsHistory: history && prepared.hasHistory)
+            schema: schema, dialect: SQLiteDialect(), storeIdentifier: identifier, recordsHistory: history && prepared.hasHistory,
+            marksHistoryGaps: prepared.hasHistory)
     }
 
     /// The store identifier, once the tables match the schema, and whether the history table

@@ -62,6 +62,9 @@ public struct SwiftDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A history token in a descriptor was recorded by another store; tokens compare only within
     /// the store that recorded them.
     public static let historyTokenOfAnotherStore = SwiftDataError("historyTokenOfAnotherStore")
+    /// The history after a token in a descriptor is incomplete: the store saved changes it did
+    /// not record since (history was switched off for a while). Start again from current data.
+    public static let historyTokenExpired = SwiftDataError("historyTokenExpired")
     /// Deleting a model would break a relationship whose delete rule is `.deny`.
     public static let deleteRuleViolation = SwiftDataError("deleteRuleViolation")
     /// A value has no persisted form (see ``ValueCodec``).

@@ -40,6 +40,17 @@ struct HistoryDecoder {
             timestamp: Date(timeIntervalSince1970: payload.timestamp), token: DefaultHistoryToken(storeIdentifier: storeIdentifier, tokenValue: record.token))
     }
 
+    /// The attribute a transaction names `name`: by its name, or, in a transaction recorded
+    /// before a migration renamed it, by its `originalName`. A removed attribute is `nil`.
+    private func attribute(named name: String, in entity: Schema.Entity) -> Schema.Attribute? {
+        entity.attributesByName[name] ?? entity.attributes.first { $0.originalName == name }
+    }
+
+    /// The relationship a transaction names `name`, by its name or its `originalName`.
+    private func relationship(named name: String, in entity: Schema.Entity) -> Schema.Relationship? {
+        entity.relationshipsByName[name] ?? entity.relationships.first { $0.originalName == name }
+    }
+
     private func identifier(_ entity: String, _ key: PersistentIdentifier.PrimaryKey) -> PersistentIdentifier {
         PersistentIdentifier(storeIdentifier: storeIdentifier, entityName: entity, primaryKey: key)
     }
@@ -52,7 +63,7 @@ struct HistoryDecoder {
         _: Model.Type, _ identifier: PersistentIdentifier, entity: Schema.Entity, properties: [String], change: Int64, in transaction: Int64
     ) -> HistoryChange {
         let keyPaths = properties.compactMap { name in
-            (entity.attributesByName[name]?.keyPath ?? entity.relationshipsByName[name]?.keyPath) as? PartialKeyPath<Model>
+            (attribute(named: name, in: entity)?.keyPath ?? relationship(named: name, in: entity)?.keyPath) as? PartialKeyPath<Model>
         }
         return .update(DefaultHistoryUpdate<Model>(
             changedPersistentIdentifier: identifier, changeIdentifier: change, transactionIdentifier: transaction, updatedAttributes: keyPaths))
@@ -62,7 +73,7 @@ struct HistoryDecoder {
         _: Model.Type, _ identifier: PersistentIdentifier, entity: Schema.Entity, preserved: [String: PersistentValue], change: Int64, in transaction: Int64
     ) -> HistoryChange {
         let entries = preserved.sorted { $0.key < $1.key }.compactMap { name, stored -> (keyPath: PartialKeyPath<Model>, value: Any)? in
-            guard let attribute = entity.attributesByName[name], let keyPath = attribute.keyPath as? PartialKeyPath<Model>,
+            guard let attribute = attribute(named: name, in: entity), let keyPath = attribute.keyPath as? PartialKeyPath<Model>,
                 let index = entity.layout.indexByKeyPath[keyPath], let codec = entity.layout.codecs[index],
                 let value = try? codec.decode(stored)
             else { return nil }

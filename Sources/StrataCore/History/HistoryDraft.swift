@@ -45,5 +45,11 @@ public struct HistoryDraft: Sendable {
         return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
     }
 
+    /// The text a store keeps, in place of a transaction, for writes it does not record: its
+    /// history is switched off while the database keeps one. A fetch after a token older than it
+    /// throws ``SwiftDataError/historyTokenExpired``, and other processes' containers relay it as
+    /// "anything may have changed". It is not JSON, so no version reads it as a transaction.
+    public static let unrecordedPayload = "unrecorded"
+
     private static let process = (name: ProcessInfo.processInfo.processName, identifier: ProcessInfo.processInfo.processIdentifier)
 }

@@ -53,7 +53,7 @@ extension HistoryRecording {
 
     public func fetchHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
         try checkHistoryRequest(descriptor.predicate)
-        var transactions = try matching(descriptor)
+        var transactions = try matching(descriptor, refusingGaps: true)
         if !descriptor.sortBy.isEmpty { transactions.sort(using: descriptor.sortBy) }
         if let limit = descriptor.fetchLimit { transactions = Array(transactions.prefix(max(0, limit))) }
         return transactions
@@ -61,15 +61,24 @@ extension HistoryRecording {
 
     public func deleteHistory(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws {
         try checkHistoryRequest(descriptor.predicate)
-        try deleteHistoryRecords(matching(descriptor).map(\.transactionIdentifier))
+        try deleteHistoryRecords(matching(descriptor, refusingGaps: false).map(\.transactionIdentifier))
     }
 
     /// The transactions matching the descriptor's predicate, by token; only those after the
-    /// predicate's lower bound on the token (`$0.token > t`) are read.
-    private func matching(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>) throws -> [DefaultHistoryTransaction] {
-        let records = try historyRecords(after: descriptor.predicate.flatMap(HistoryDescriptor.tokenLowerBound(of:)))
+    /// predicate's lower bound on the token (`$0.token > t`) are read. Gap markers
+    /// (``HistoryDraft/unrecordedPayload``) are no transactions: after a lower bound, one means
+    /// the history since is incomplete, which `refusingGaps` reports.
+    /// - Throws: ``SwiftDataError/historyTokenExpired`` for a gap after the lower bound when `refusingGaps`.
+    private func matching(_ descriptor: HistoryDescriptor<DefaultHistoryTransaction>, refusingGaps: Bool) throws -> [DefaultHistoryTransaction] {
+        let bound = descriptor.predicate.flatMap(HistoryDescriptor.tokenLowerBound(of:))
+        let records = try historyRecords(after: bound)
+        let recorded = records.filter { $0.payload != HistoryDraft.unrecordedPayload }
+        if refusingGaps, let bound, let gap = records.first(where: { $0.payload == HistoryDraft.unrecordedPayload }) {
+            throw SwiftDataError.historyTokenExpired.with(
+                "store \(identifier) saved changes it did not record (history was off) after token \(bound), at \(gap.token); the history since is incomplete: read the current data and follow from the latest token")
+        }
         let decoder = HistoryDecoder(schema: schema, storeIdentifier: identifier)
-        let transactions = try records.map(decoder.transaction)
+        let transactions = try recorded.map(decoder.transaction)
         guard let predicate = descriptor.predicate else { return transactions }
         return try transactions.filter { try predicate.evaluate($0) }
     }

@@ -21,7 +21,10 @@ public final class SQLMigrationStore: DataStore, @unchecked Sendable {
         self.configuration = configuration
         self.schema = schema
         self.identifier = configuration.session.storeIdentifier
-        self.engine = try SQLStoreEngine(schema: schema, dialect: configuration.session.dialect, storeIdentifier: identifier)
+        let history = configuration.session.history
+        self.engine = try SQLStoreEngine(
+            schema: schema, dialect: configuration.session.dialect, storeIdentifier: identifier, recordsHistory: history.records,
+            marksHistoryGaps: history.hasTable)
     }
 
     private var connection: any SQLMigrationConnection { configuration.session.connection }
@@ -70,15 +73,50 @@ public struct SQLMigrationConfiguration: DataStoreConfiguration {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(session)) }
 }
 
-/// The connection, dialect and store identifier of a migration in progress.
+/// The connection, dialect and store identifier of a migration in progress, and how its
+/// stages' saves go into the history.
 final class SQLMigrationSession: @unchecked Sendable {
     let connection: any SQLMigrationConnection
     let dialect: any SQLDialect
     let storeIdentifier: String
+    let history: SQLMigrationHistory
 
-    init(connection: any SQLMigrationConnection, dialect: any SQLDialect, storeIdentifier: String) {
+    init(connection: any SQLMigrationConnection, dialect: any SQLDialect, storeIdentifier: String, history: SQLMigrationHistory) {
         self.connection = connection
         self.dialect = dialect
         self.storeIdentifier = storeIdentifier
+        self.history = history
+    }
+}
+
+/// How a migration's custom stages record their saves in ``SQLHistoryTable``: as any save of
+/// the store does, created before the migration runs.
+public struct SQLMigrationHistory: Sendable {
+    /// Whether the store records history: the stages' saves are transactions in it.
+    public var records: Bool
+    /// Whether the database has the history table: a store that records none marks a gap.
+    public var hasTable: Bool
+
+    public init(records: Bool, hasTable: Bool) {
+        self.records = records
+        self.hasTable = hasTable
+    }
+
+    /// No history table, nothing recorded.
+    public static let none = SQLMigrationHistory(records: false, hasTable: false)
+}
+
+/// A stage's context records its saves in the migrating store's history, so a follower of the
+/// history learns what a custom stage changed (its deletions included).
+extension SQLMigrationStore: HistoryRecording {
+    public var recordsHistory: Bool { engine.recordsHistory }
+
+    public func historyRecords(after token: Int64?) throws -> [HistoryRecord] {
+        guard configuration.session.history.hasTable else { return [] }
+        return try SQLHistoryTable.records(after: token, on: connection, dialect: engine.dialect)
+    }
+
+    public func deleteHistoryRecords(_ tokens: [Int64]) throws {
+        try SQLHistoryTable.delete(tokens, on: connection, dialect: engine.dialect)
     }
 }

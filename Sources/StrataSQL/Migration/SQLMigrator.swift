@@ -76,13 +76,13 @@ public struct SQLMigrator {
 
     /// Brings the database to the container's schema, inside the caller's (write) transaction,
     /// and records the version. `storeIdentifier` names the store in the identifiers custom
-    /// stages' contexts see.
+    /// stages' contexts see; their saves go into the history as `history` says, like any save's.
     /// - Throws: as ``work(on:)``; what a stage's closures or statements throw. The caller
     ///   rolls back, so nothing is changed.
-    public func migrate(on connection: some SQLMigrationConnection, storeIdentifier: String) throws {
+    public func migrate(on connection: some SQLMigrationConnection, storeIdentifier: String, history: SQLMigrationHistory = .none) throws {
         let work = try work(on: connection)
         if case .migrate(let path) = work {
-            let session = SQLMigrationSession(connection: connection, dialect: dialect, storeIdentifier: storeIdentifier)
+            let session = SQLMigrationSession(connection: connection, dialect: dialect, storeIdentifier: storeIdentifier, history: history)
             for step in path.steps {
                 if let willMigrate = step.stage.willMigrate { try willMigrate(try context(step.from, session)) }
                 for action in try SQLStageMigration(from: step.from, to: step.to, dialect: dialect).actions {

@@ -51,6 +51,23 @@ public enum SQLHistoryTable {
         return token
     }
 
+    /// Marks, last in a write's transaction, that the write is not recorded: a record holding
+    /// ``HistoryDraft/unrecordedPayload`` under a new number, which replaces the latest record
+    /// when that is a marker too, so a stretch of unrecorded writes leaves one.
+    /// - Throws: the connection's errors.
+    public static func appendGap(on connection: some SQLConnection, dialect: any SQLDialect) throws {
+        var serializer = SQLSerializer(dialect: dialect)
+        serializer.write("DELETE FROM ")
+        serializer.write(identifier: name)
+        serializer.write(" WHERE \"payload\" = ")
+        serializer.write(bind: .string(HistoryDraft.unrecordedPayload))
+        serializer.write(" AND \"token\" = (SELECT MAX(\"token\") FROM ")
+        serializer.write(identifier: name)
+        serializer.write(")")
+        try connection.run(serializer.statement)
+        _ = try append(HistoryDraft.unrecordedPayload, on: connection, dialect: dialect)
+    }
+
     /// The transactions numbered above `token` (all when `nil`), in number order. Call inside a
     /// transaction (it takes the history lock exclusively), on a database that has the table: the
     /// store learns that once, when it opens.

@@ -70,10 +70,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
     }
 
     /// Records the save in the history table, last in its transaction; `nil` when the store or
-    /// the context records no history.
+    /// the context records no history (a store that records none may mark a gap instead).
     private func recordHistory(of request: DataStoreSaveChangesRequest<DefaultSnapshot>, inserted: [PersistentIdentifier]) throws -> DefaultHistoryToken? {
-        guard engine.recordsHistory, let history = request.history else { return nil }
-        let number = try SQLHistoryTable.append(history.payload(inserted: inserted), on: connection, dialect: engine.dialect)
+        guard let number = try engine.recordInHistory(request.history?.payload(inserted: inserted), on: connection) else { return nil }
         return DefaultHistoryToken(storeIdentifier: engine.storeIdentifier, tokenValue: number)
     }
 

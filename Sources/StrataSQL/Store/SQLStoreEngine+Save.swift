@@ -14,9 +14,7 @@ extension SQLStoreEngine {
     /// transaction.
     public func delete<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {
         try deleteMatching(request, on: connection)
-        if recordsHistory, let history = request.history {
-            _ = try SQLHistoryTable.append(history.payload(inserted: []), on: connection, dialect: dialect)
-        }
+        _ = try recordInHistory(request.history?.payload(inserted: []), on: connection)
     }
 
     private func deleteMatching<T: PersistentModel>(_ request: DataStoreBatchDeleteRequest<T>, on connection: some SQLConnection) throws {

@@ -23,11 +23,18 @@ public struct SQLStoreEngine: Sendable {
     let hasHierarchies: Bool
     /// Whether saves record their history in ``SQLHistoryTable`` (the table exists).
     public let recordsHistory: Bool
+    /// Whether saves that are not recorded leave a gap marker in ``SQLHistoryTable``: the store
+    /// records no history, but the database has the table, so a follower of it must learn that
+    /// changes went unrecorded (docs/changes.md).
+    public let marksHistoryGaps: Bool
 
     /// - Throws: ``SwiftDataError/invalidSchema`` when a name does not fit the dialect.
-    public init(schema: Schema, dialect: any SQLDialect, storeIdentifier: String, recordsHistory: Bool = false) throws {
+    public init(
+        schema: Schema, dialect: any SQLDialect, storeIdentifier: String, recordsHistory: Bool = false, marksHistoryGaps: Bool = false
+    ) throws {
         self.schema = schema
         self.recordsHistory = recordsHistory
+        self.marksHistoryGaps = marksHistoryGaps && !recordsHistory
         self.dialect = dialect
         self.storeIdentifier = storeIdentifier
         self.tables = try SchemaTables(schema: schema, dialect: dialect)
@@ -96,7 +103,7 @@ public struct SQLStoreEngine: Sendable {
             try connection.run(serializer.statement)
         }
         // Recorded, so other processes' containers relay it (docs/changes.md, rule 26).
-        if recordsHistory { _ = try SQLHistoryTable.append(HistoryDraft.erasurePayload(), on: connection, dialect: dialect) }
+        _ = try recordInHistory(HistoryDraft.erasurePayload(), on: connection)
     }
 }
 
