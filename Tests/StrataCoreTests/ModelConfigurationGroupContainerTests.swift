@@ -8,7 +8,8 @@ import Testing
     @Test func aGroupKeepsItsStoreInItsOwnDirectory() throws {
         let group = "group.strata-test-\(UUID().uuidString)"
         let name = "trips-\(UUID().uuidString)"
-        let directory = try ModelConfiguration.defaultStoreURL(name: name).deletingLastPathComponent()
+        // Beside the programs' own directories: every program naming the group shares it.
+        let directory = try ModelConfiguration.defaultStoreURL(name: name).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("groups").appendingPathComponent(group)
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = ModelConfiguration(name, groupContainer: .identifier(group))

@@ -38,6 +38,15 @@ import Testing
         #expect(trips.first?.budget == 900)
     }
 
+    /// Each program keeps its default stores in a directory of its own, named after it, so two
+    /// programs calling `ModelContainer(for:)` never write into one file.
+    @Test func theDefaultLocationIsThisProgramsOwn() throws {
+        let directory = try ModelConfiguration.defaultStoreURL().deletingLastPathComponent()
+        #expect(directory.lastPathComponent == ProcessInfo.processInfo.processName)
+        #expect(directory.deletingLastPathComponent().lastPathComponent == "strata")
+        #expect(ModelConfiguration().url == directory.appendingPathComponent("default.store"))
+    }
+
     @Test func defaultConfigurationOpensSQLiteAtTheDefaultLocation() throws {
         let name = "strata-default-\(UUID().uuidString)"
         let url = try ModelConfiguration.defaultStoreURL(name: name)
