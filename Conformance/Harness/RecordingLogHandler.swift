@@ -35,7 +35,7 @@ public struct RecordingLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        records.append(LogRecords.Record(level: level, message: "\(message)", metadata: (metadata ?? [:]).mapValues { "\($0)" }))
+    public func log(event: LogEvent) {
+        records.append(LogRecords.Record(level: event.level, message: "\(event.message)", metadata: (event.metadata ?? [:]).mapValues { "\($0)" }))
     }
 }

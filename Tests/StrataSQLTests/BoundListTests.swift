@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func doublesKeepTheirShortestExactFormAndInfinities() throws {
-        let values = [-0.0, .infinity, -.infinity, 0.1, 5e-324, .nan] + Array(repeating: 1.5, count: 1_000)
+        let values = [-0.0, .infinity, -.infinity, 0.1, .leastNonzeroMagnitude, .nan] + Array(repeating: 1.5, count: 1_000)
         let sqlite = try #require(try listText(values, SQLiteDialect()))
         #expect(sqlite.hasPrefix("[-0.0,9e999,-9e999,0.1,5e-324,1.5,"))
         let postgres = try #require(try listText(values, PostgresDialect()))

@@ -62,10 +62,9 @@ import Testing
 
     /// Writes a file into `directory` until the file system has no byte left.
     private func fill(_ directory: URL) throws {
-        let handle = try #require(FileHandle(forWritingAtPath: directory.path + "/filler") ?? {
-            FileManager.default.createFile(atPath: directory.path + "/filler", contents: nil)
-            return FileHandle(forWritingAtPath: directory.path + "/filler")
-        }())
+        let path = directory.path + "/filler"
+        try #require(FileManager.default.createFile(atPath: path, contents: nil), "the filler file is created")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
         defer { try? handle.close() }
         let chunk = Data(repeating: 0, count: 4096)
         while (try? handle.write(contentsOf: chunk)) != nil {}

@@ -278,7 +278,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                     "an update of \(mapping.entity.name) would duplicate another row's unique values (\(error))", entity: mapping.entity.name)
             }
         }
-        if let gone = missing.first { throw Self.deleted(gone) }
+        if let gone = missing.first { throw SwiftDataError.deletedFromStore(gone) }
         if !mapping.toMany.isEmpty {
             try writeToMany(rows, keys: Self.keys(of: rows), mapping: mapping, replacing: replacingToMany)
         }
@@ -287,18 +287,13 @@ struct SQLSaveWriter<Connection: SQLConnection> {
     /// Fails the save unless the row `identifier` names is stored, by the time the save commits
     /// (``SQLConnection/requireRow(_:otherwise:)``).
     private func requireStored(_ identifier: PersistentIdentifier) throws {
-        guard engine.isStored(identifier) else { throw Self.deleted(identifier) }
+        guard engine.isStored(identifier) else { throw SwiftDataError.deletedFromStore(identifier) }
         let mapping = try engine.mapping(identifier.entityName)
         let alias = SQLStoreEngine.rowAlias
         let statement = engine.serialize(SQLSelect(
             columns: [.keyword("1")], from: mapping.table, as: alias,
             where: .binary(.column(table: alias, name: SQLNames.primaryKey), "=", .bind(.integer(identifier.primaryKey.integerValue!)))))
-        try connection.requireRow(statement) { Self.deleted(identifier) }
-    }
-
-    /// The error for updating a row another context deleted.
-    private static func deleted(_ identifier: PersistentIdentifier) -> SwiftDataError {
-        SwiftDataError.modelNotFound.with("\(identifier) was deleted from the store; it cannot be updated")
+        try connection.requireRow(statement) { SwiftDataError.deletedFromStore(identifier) }
     }
 
     /// Writes the join-table rows of the rows' to-many relationships kept in join tables
@@ -325,5 +320,13 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         case .identifiers(let identifiers)?: return identifiers
         default: return []
         }
+    }
+}
+
+extension SwiftDataError {
+    /// The error for updating a row another context deleted. Outside the generic writer, so the
+    /// `@Sendable` closure that makes it captures no metatype.
+    fileprivate static func deletedFromStore(_ identifier: PersistentIdentifier) -> SwiftDataError {
+        modelNotFound.with("\(identifier) was deleted from the store; it cannot be updated")
     }
 }
