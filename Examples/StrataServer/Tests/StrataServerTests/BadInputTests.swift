@@ -2,7 +2,7 @@ import ServerAPI
 import Testing
 @testable import StrataServer
 
-/// Requests the service cannot accept get a 400 (or 404) with the JSON error body.
+/// Requests the service cannot accept get a 4xx status with the JSON error body.
 @Suite struct BadInputTests {
     @Test(arguments: [
         ("/items?done=maybe", "query parameter 'done' has an invalid value 'maybe'"),
@@ -33,6 +33,17 @@ import Testing
             #expect(status == .badRequest)
             #expect(error.code == "badRequest")
             if let message { #expect(error.message == message) }
+            #expect(try await client.get("/items", as: [ItemResponse].self).isEmpty)
+        }
+    }
+
+    /// Hummingbird refuses a body over its 2 MB upload limit with 413, which the service keeps.
+    @Test func aBodyOverTheUploadLimitAnswers413AndIsNotStored() async throws {
+        try await TestService().run { client in
+            let title = String(repeating: "a", count: 2 * 1024 * 1024)
+            let (status, error) = try await client.error(.post, "/items", json: #"{"title": "\#(title)"}"#)
+            #expect(status == .contentTooLarge)
+            #expect(error == .init(code: "contentTooLarge", message: "the request body is larger than 2097152 bytes"))
             #expect(try await client.get("/items", as: [ItemResponse].self).isEmpty)
         }
     }
