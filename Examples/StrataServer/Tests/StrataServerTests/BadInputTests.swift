@@ -1,3 +1,7 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
 import ServerAPI
 import Testing
 @testable import StrataServer
@@ -45,6 +49,24 @@ import Testing
             #expect(status == .contentTooLarge)
             #expect(error == .init(code: "contentTooLarge", message: "the request body is larger than 2097152 bytes"))
             #expect(try await client.get("/items", as: [ItemResponse].self).isEmpty)
+        }
+    }
+
+    /// A method a path does not have is 405 with the methods it has in `Allow`, not 404.
+    @Test(arguments: [
+        (HTTPRequest.Method.put, "/items/1", "GET, PATCH, DELETE"),
+        (.post, "/items/1", "GET, PATCH, DELETE"),
+        (.delete, "/items", "GET, POST"),
+        (.put, "/projects/1", "GET, PATCH, DELETE"),
+        (.patch, "/projects", "GET, POST"),
+    ])
+    func aMethodThePathDoesNotHaveAnswers405(method: HTTPRequest.Method, uri: String, allowed: String) async throws {
+        try await TestService().run { client in
+            let (status, headers, body) = try await client.execute(uri: uri, method: method, body: ByteBuffer(string: "{}")) { ($0.status, $0.headers, $0.body) }
+            #expect(status == .methodNotAllowed)
+            #expect(headers[.allow] == allowed)
+            let error = try JSONDecoder().decode(APIError.Body.self, from: body).error
+            #expect(error == .init(code: "methodNotAllowed", message: "\(method.rawValue) is not allowed on \(uri); use \(allowed)"))
         }
     }
 
