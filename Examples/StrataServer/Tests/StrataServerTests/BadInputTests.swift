@@ -30,6 +30,9 @@ import Testing
         (#"{"priority": 1}"#, nil),
         (#"{"title": 3}"#, nil),
         ("not json", nil),
+        (#"{"title": "x", "priority": 1.5}"#, "Type mismatch for `priority` key, expected `Int` type."),
+        (#"{"title": "x", "priority": 1e30}"#, "Type mismatch for `priority` key, expected `Int` type."),
+        (#"{"title": "x", "projectId": 2.5}"#, "Type mismatch for `projectId` key, expected `Int64` type."),
     ])
     func aBodyThatIsNotAnItemAnswers400(json: String, message: String?) async throws {
         try await TestService().run { client in
@@ -38,6 +41,21 @@ import Testing
             #expect(error.code == "badRequest")
             if let message { #expect(error.message == message) }
             #expect(try await client.get("/items", as: [ItemResponse].self).isEmpty)
+        }
+    }
+
+    /// A valid JSON body whose number does not fit its field names the field, not the JSON.
+    @Test(arguments: [
+        (#"{"priority": 2.5}"#, "Type mismatch for `priority` key, expected `Int` type."),
+        (#"{"projectId": 1.5}"#, "Type mismatch for `projectId` key, expected `Int64` type."),
+    ])
+    func aPatchWithAFractionForAnIntegerAnswers400(json: String, message: String) async throws {
+        try await TestService().run { client in
+            let item = try await client.createItem("one", priority: 1)
+            let (status, error) = try await client.error(.patch, "/items/\(item.id)", json: json)
+            #expect(status == .badRequest)
+            #expect(error == .init(code: "badRequest", message: message))
+            #expect(try await client.get("/items/\(item.id)", as: ItemResponse.self) == item)
         }
     }
 
