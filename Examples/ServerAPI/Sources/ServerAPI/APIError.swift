@@ -10,12 +10,15 @@ public struct APIError: HTTPResponseError, Equatable {
     public var code: String
     /// A sentence for people; never carries SQL or bound values.
     public var message: String
+    /// Headers sent with it, such as `Allow` with a 405.
+    public var headers: HTTPFields
 
     /// An error with every field given.
-    public init(status: HTTPResponse.Status, code: String, message: String) {
+    public init(status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
     }
 
     /// The JSON body's shape.
@@ -63,23 +66,8 @@ public struct APIError: HTTPResponseError, Equatable {
     /// The JSON response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body)))
-    }
-}
-
-extension APIError {
-    /// Hummingbird's own errors (a body that does not decode, a path parameter of the wrong type,
-    /// an unknown route) with their status.
-    public init(_ error: HTTPError) {
-        let code = switch error.status {
-        case .badRequest: "badRequest"
-        case .notFound: "notFound"
-        case .methodNotAllowed: "methodNotAllowed"
-        case .contentTooLarge: "contentTooLarge"
-        default: error.status.kind == .serverError ? "internal" : "httpError"
-        }
-        self.init(status: error.status, code: code, message: error.body ?? error.status.reasonPhrase)
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -1,10 +1,12 @@
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Turns every error a route throws into an ``APIError`` response: ``APIError``s as they are,
-/// Hummingbird's `HTTPError`s with their status, the data layer's errors through `mapping`, and
-/// anything else into a 500. Server-side failures are logged with their full description; the
-/// client sees only the code and a safe message.
+/// Hummingbird's own errors (`HTTPResponseError`s, such as a body over the upload limit) with
+/// their status, the data layer's errors through `mapping`, and anything else into a 500.
+/// Server-side failures are logged with their full description; the client sees only the code
+/// and a safe message.
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The data layer's part: the response for one of its errors, or `nil` for an unknown error.
     let mapping: @Sendable (any Error) -> APIError?
@@ -21,7 +23,8 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             let apiError = switch error {
             case let error as APIError: error
-            case let error as HTTPError: APIError(error)
+            case is NIOTooManyBytesError: APIError.contentTooLarge(limit: context.maxUploadSize)
+            case let error as any HTTPResponseError: APIError(error)
             default: mapping(error) ?? .internal
             }
             if apiError.status.kind == .serverError {

@@ -45,6 +45,15 @@ public struct NewItem: Codable, Sendable {
         self.priority = priority
         self.projectId = projectId
     }
+
+    private enum CodingKeys: String, CodingKey { case title, done, priority, projectId }
+
+    /// Reads a JSON body as ``ItemPatch`` does, with a title required.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ItemPatch(from: decoder)
+        let title = try fields.title ?? decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .title)
+        self.init(title: title, done: fields.done, priority: fields.priority, projectId: fields.projectId ?? nil)
+    }
 }
 
 /// The body of `PATCH /items/:id`: only the fields present change; `"projectId": null` clears it.
@@ -60,14 +69,15 @@ public struct ItemPatch: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case title, done, priority, projectId }
 
-    /// Reads a JSON body, telling an absent `projectId` from a `null` one.
+    /// Reads a JSON body, telling an absent `projectId` from a `null` one; a number that is not an
+    /// integer is a type mismatch naming its field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         done = try container.decodeIfPresent(Bool.self, forKey: .done)
-        priority = try container.decodeIfPresent(Int.self, forKey: .priority)
+        priority = try container.decodeIntegerIfPresent(Int.self, forKey: .priority)
         if container.contains(.projectId) {
-            projectId = .some(try container.decodeNil(forKey: .projectId) ? nil : try container.decode(Int64.self, forKey: .projectId))
+            projectId = .some(try container.decodeIntegerIfPresent(Int64.self, forKey: .projectId))
         }
     }
 }

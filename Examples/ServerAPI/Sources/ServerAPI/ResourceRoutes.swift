@@ -23,13 +23,15 @@ public protocol ResourceRoutes: Sendable {
 }
 
 extension ResourceRoutes {
-    /// Adds the five routes to `group`.
+    /// Adds the five routes to `group`; another method on their paths (`PUT /:id`) gets 405.
     public func register(on group: RouterGroup<ServerRequestContext>) {
         group.post { try await create($0, context: $1) }
         group.get { try await list($0, context: $1) }
         group.get(":id") { try await show($0, context: $1) }
         group.patch(":id") { try await update($0, context: $1) }
         group.delete(":id") { try await delete($0, context: $1) }
+        group.refuseMethods(except: [.get, .post], on: "")
+        group.refuseMethods(except: [.get, .patch, .delete], on: ":id")
     }
 }
 

@@ -14,11 +14,28 @@ public enum ServerApplication {
         return router
     }
 
-    /// The application serving ``router(container:)`` on `host`:`port`.
-    public static func make(container: ModelContainer, host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
-        Application(
+    /// Opens the store `settings` names and serves ``router(container:)`` on its host and port
+    /// until SIGTERM or SIGINT.
+    /// - Throws: ``StartupError`` when the store cannot be opened or the address cannot be listened on.
+    public static func run(_ settings: ServerSettings) async throws(StartupError) {
+        var logger = Logger(label: "strata-server")
+        logger.logLevel = settings.logLevel
+        let container: ModelContainer
+        do {
+            container = try settings.store.makeContainer()
+        } catch {
+            throw StartupError("cannot open the store \(settings.store)", cause: error, remedy: settings.store.remedy)
+        }
+        let application = Application(
             router: router(container: container),
-            configuration: .init(address: .hostname(host, port: port), serverName: "StrataServer"),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "StrataServer"),
             logger: logger)
+        do {
+            try await application.runService()
+        } catch {
+            throw StartupError(
+                "cannot listen on \(settings.host):\(settings.port)", cause: error,
+                remedy: "Set HOST and PORT to an address of this machine that no other process listens on")
+        }
     }
 }

@@ -41,6 +41,9 @@ public enum StoreLocation: Equatable, Sendable {
             return try ModelContainer(for: schema, configurations: PostgresConfiguration(url: url))
         }
     }
+
+    /// The forms a store location takes, for messages.
+    static let accepted = "sqlite:/path/to/file.sqlite, a plain path, or a postgres:// URL"
 }
 
 /// A store location that is neither a SQLite path nor a PostgreSQL URL.
@@ -49,6 +52,6 @@ public struct StoreLocationError: Error, CustomStringConvertible {
     public let text: String
     /// What was expected.
     public var description: String {
-        "STRATA_STORE must be sqlite:/path/to/file.sqlite, a plain path, or postgres://…; got '\(text)'"
+        "STRATA_STORE must be \(StoreLocation.accepted); got '\(text)'"
     }
 }

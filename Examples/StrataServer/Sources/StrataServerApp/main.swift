@@ -1,14 +1,12 @@
 import Foundation
-import Logging
 import StrataServer
 
-// `strata-server [store]`: the store from the argument or STRATA_STORE (default
-// sqlite:strata-server.sqlite); HOST and PORT from the environment (default 127.0.0.1:8080).
-let environment = ProcessInfo.processInfo.environment
-let store = try StoreLocation(CommandLine.arguments.dropFirst().first ?? environment["STRATA_STORE"] ?? "sqlite:strata-server.sqlite")
-var logger = Logger(label: "strata-server")
-logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-let app = ServerApplication.make(
-    container: try store.makeContainer(), host: environment["HOST"] ?? "127.0.0.1",
-    port: environment["PORT"].flatMap(Int.init) ?? 8080, logger: logger)
-try await app.runService()
+// `strata-server [store]`: the store from the argument or STRATA_STORE, HOST, PORT and LOG_LEVEL
+// from the environment (see `ServerSettings`). A failure to start is one line on stderr and exit
+// status 1.
+do {
+    try await ServerApplication.run(ServerSettings(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
+} catch {
+    FileHandle.standardError.write(Data("strata-server: \(error)\n".utf8))
+    exit(1)
+}

@@ -18,11 +18,12 @@ struct TestService {
         container = try StoreLocation("sqlite:" + directory.appendingPathComponent("todo.sqlite").path).makeContainer()
     }
 
-    /// Runs `body` against the service, then removes the database.
-    func run(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` against the service (by default through the router alone; `.live` serves it on
+    /// a free port of 127.0.0.1), then removes the database.
+    func run(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let app = Application(router: ServerApplication.router(container: container))
-        try await app.test(.router, body)
+        let app = Application(router: ServerApplication.router(container: container), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(setup, body)
     }
 
     static let encoder: JSONEncoder = {
