@@ -23,6 +23,8 @@ import Testing
     }
 
     /// With nothing set, creating a container against such a server fails after the default 10 s.
+    /// libpq's timer counts whole seconds of the wall clock (`time()`), so it may end up to a
+    /// second early: CI once measured 9.02 s.
     @Test func containerCreationGivesUpAfterTheDefaultTimeout() throws {
         let server = try SilentServer(.silent)
         defer { server.stop() }
@@ -33,7 +35,7 @@ import Testing
         }
         let waited = ContinuousClock.now - started
         #expect(error?.kind == .connectTimeout, "\(error.map { "\($0)" } ?? "")")
-        #expect(waited >= .seconds(10) && waited < .seconds(13), "waited \(waited)")
+        #expect(waited >= .seconds(9) && waited < .seconds(13), "waited \(waited)")
     }
 
     @Model final class Probe {
