@@ -75,7 +75,8 @@ extension ModelContext {
         }
     }
 
-    /// The deleted identifiers plus every registered model a `.cascade` rule reaches from them.
+    /// The deleted identifiers plus every registered model a `.cascade` rule reaches from them
+    /// (through what the context knows: a save loaded its deleted models' cascading lists first).
     private func cascadeClosure(of identifiers: [PersistentIdentifier]) -> Set<PersistentIdentifier> {
         var doomed = Set(identifiers)
         var queue = identifiers
@@ -84,7 +85,7 @@ extension ModelContext {
             guard let entity = container.schema.entitiesByName[identifier.entityName] else { continue }
             for relationship in entity.relationships where relationship.deleteRule == .cascade {
                 var targets = registry[identifier].map { storage in
-                    storage.storage.relatedIdentifiers(at: storage.storage.layout.snapshotLayout.index(of: relationship.name)!)
+                    storage.storage.knownRelatedIdentifiers(at: storage.storage.layout.snapshotLayout.index(of: relationship.name)!)
                 } ?? []
                 if let inverse = relationship.inverseName {
                     if referrers == nil { referrers = registeredReferrers() }
@@ -103,7 +104,7 @@ extension ModelContext {
             let storage = model.storage
             let source = storage.identifier
             for index in storage.layout.relationshipIndices {
-                for target in storage.relatedIdentifiers(at: index) {
+                for target in storage.knownRelatedIdentifiers(at: index) {
                     referrers[target, default: []].append((source, storage.layout.properties[index].name))
                 }
             }

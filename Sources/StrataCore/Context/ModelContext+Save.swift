@@ -33,6 +33,7 @@ extension ModelContext {
         let changes = SavedChanges(
             inserted: pendingInserts, updated: pendingChanges.filter { !$0.isDeleted && !$0.isInserted }, deleted: pendingDeletes)
         try loadUnfetched(of: changes.updated)
+        try loadToManyNeededBySave(changes)
         try validateRelationshipCounts(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
         return changes
     }
@@ -47,7 +48,10 @@ extension ModelContext {
             storage.reload(values)
         }
         for entry in inserted { entry.storage.commit() }
-        for storage in updated { storage.commit() }
+        for storage in updated {
+            storage.commit()
+            storage.forgetUnloadedChanges()
+        }
         let deletedIdentifiers = deleted.map(\.storage.identifier)
         forgetDeleted(deletedIdentifiers)
         pendingInserts = []

@@ -11,7 +11,7 @@ extension AnyModelStorage {
         switch object(at: index) {
         case .decoded(let value)?, .assigned(let value)?:
             return value as! Value
-        case nil:
+        case nil, .unloadedChanges?:
             break
         }
         // A fetched model's empty slot may be an attribute a partial fetch left out: its context
@@ -86,6 +86,12 @@ extension AnyModelStorage {
     /// A model that was never in a context reads what was set on it.
     private func relatedValue<Value>(at index: Int, as _: Value.Type) -> Value {
         if case .assigned(let value)? = object(at: index) { return value as! Value }
+        if values[index] == nil && !loadToManyIfUnloaded(at: index) {
+            // The load failed (reported by the context's next save or fetch) or nothing can read
+            // it: with a context, what this context added; without one, a trap, not a silent `[]`.
+            guard let resolver else { unreadableToMany(at: index) }
+            return resolver.resolveModels(for: knownRelatedIdentifiers(at: index)) as! Value
+        }
         switch values[index] {
         case .identifier(let id)?:
             let model = resolver.map { $0.resolveModel(for: id) } ?? owner.flatMap { readThroughContainer([id], owner: $0, at: index).first }
@@ -98,6 +104,12 @@ extension AnyModelStorage {
             if Value.self is any ArrayProtocol.Type { return [any PersistentModel]() as! Value }
             return defaultValue(of: layout.properties[index], as: Value.self)
         }
+    }
+
+    /// Traps for unloaded relationship `index` of a model whose context and container are gone.
+    private func unreadableToMany(at index: Int) -> Never {
+        preconditionFailure(
+            "\(layout.entityName).\(layout.properties[index].name) was first read after its ModelContext was deallocated, and it cannot be loaded: its ModelContainer is gone too, or the store failed; keep the context alive while you use its models")
     }
 
     /// The models relationship `index` names, for a model whose context is gone.
@@ -123,6 +135,8 @@ extension AnyModelStorage {
             if let model { context.insertModel(model) } else { context.insertInitializing(self) }
             return
         }
+        // Replacing a whole to-many list needs the old one, to unlink what left it: load it first.
+        loadToManyIfUnloaded(at: index)
         let old = relatedIdentifiers(at: index)
         let isToOne = layout.properties[index].relationshipTarget!.isToOne
         // A to-many holds each model once: appending a model the inverse already added keeps one.
@@ -133,16 +147,11 @@ extension AnyModelStorage {
         resolver.relationshipDidChange(self, property: index, from: old, to: newIDs)
     }
 
-    /// The identifiers a relationship refers to (objects set while detached are asked for theirs).
+    /// The identifiers a relationship refers to (objects set while detached are asked for theirs),
+    /// loading an unloaded to-many relationship first (``knownRelatedIdentifiers(at:)`` does not).
     func relatedIdentifiers(at index: Int) -> [PersistentIdentifier] {
-        if case .assigned(let value)? = object(at: index) {
-            return Self.models(in: value, toOne: layout.properties[index].relationshipTarget!.isToOne).map(\.storage.identifier)
-        }
-        switch values[index] {
-        case .identifier(let id)?: return [id]
-        case .identifiers(let ids)?: return ids
-        default: return []
-        }
+        if values[index] == nil { loadToManyIfUnloaded(at: index) }
+        return knownRelatedIdentifiers(at: index)
     }
 
     /// Turns relationships set while detached into identifiers, once the model has a resolver.

@@ -22,6 +22,8 @@ extension AnyModelStorage {
         let property = layout.properties[index]
         if property.isEphemeral { return nil }
         if let target = property.relationshipTarget {
+            // An unloaded to-many relationship stays out of the snapshot: the store keeps what it has.
+            if isUnloadedToMany(at: index) { return nil }
             let ids = relatedIdentifiers(at: index)
             return target.isToOne ? (ids.first.map(PersistentValue.identifier) ?? .null) : .identifiers(ids)
         }

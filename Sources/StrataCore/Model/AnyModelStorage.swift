@@ -18,6 +18,9 @@ class AnyModelStorage {
         case decoded(Any)
         /// Set by the app; the persisted value is stale until the next save encodes this.
         case assigned(Any)
+        /// For a to-many relationship not loaded yet (its value is `nil`): what inverse
+        /// maintenance changed in it since (``UnloadedToManyChanges``).
+        case unloadedChanges(UnloadedToManyChanges)
     }
 
     /// The layout of the model's class. A model subclass's `init` runs its superclass's first,
