@@ -22,7 +22,7 @@ public struct InterceptingConfiguration<Inner: DataStoreConfiguration>: DataStor
 
 /// Wraps a backend's store so a case can fail chosen calls (fault injection) or refuse
 /// predicates and sorts (to exercise the context's in-memory fallback).
-public final class InterceptingStore<Inner: DataStore>: DataStore, DataStoreBatching, @unchecked Sendable {
+public final class InterceptingStore<Inner: DataStore>: DataStore, DataStoreBatching, DataStoreRelationshipFaulting, @unchecked Sendable {
     public typealias Snapshot = Inner.Snapshot
 
     public let configuration: InterceptingConfiguration<Inner.Configuration>
@@ -71,6 +71,13 @@ public final class InterceptingStore<Inner: DataStore>: DataStore, DataStoreBatc
     public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: Snapshot] {
         try interceptor.intercept(.cachedSnapshots)
         return try inner.cachedSnapshots(for: persistentIdentifiers, editingState: editingState)
+    }
+
+    public func relatedIdentifiers(
+        of owners: [PersistentIdentifier], relationship: String, editingState: EditingState
+    ) throws -> [PersistentIdentifier: [PersistentIdentifier]] {
+        try interceptor.intercept(.relatedIdentifiers)
+        return try inner.storedRelatedIdentifiers(of: owners, relationship: relationship, editingState: editingState)
     }
 
     /// Passed on uncounted: it cannot fail.

@@ -11,7 +11,7 @@ import Synchronization
 public final class Interceptor: Sendable, Hashable {
     /// The store operations an interceptor sees.
     public enum Operation: String, Sendable {
-        case fetch, fetchCount, fetchIdentifiers, save, batchDelete, cachedSnapshots, erase
+        case fetch, fetchCount, fetchIdentifiers, save, batchDelete, cachedSnapshots, relatedIdentifiers, erase
     }
 
     /// One request reaching the store.

@@ -3,7 +3,7 @@ import Foundation
 /// The store behind ``ModelConfiguration``: the in-memory store when
 /// `isStoredInMemoryOnly` is set, otherwise a SQLite database file (the embedded default),
 /// opened read-only when `allowsSave` is `false`.
-public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendable {
+public final class DefaultStore: DataStore, DataStoreBatching, DataStoreRelationshipFaulting, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: ModelConfiguration
@@ -63,6 +63,12 @@ public final class DefaultStore: DataStore, DataStoreBatching, @unchecked Sendab
 
     public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
         try backing.cachedSnapshots(for: persistentIdentifiers, editingState: editingState)
+    }
+
+    public func relatedIdentifiers(
+        of owners: [PersistentIdentifier], relationship: String, editingState: EditingState
+    ) throws -> [PersistentIdentifier: [PersistentIdentifier]] {
+        try backing.storedRelatedIdentifiers(of: owners, relationship: relationship, editingState: editingState)
     }
 
     /// Refuses a write when the configuration does not allow saves.

@@ -23,4 +23,12 @@ extension PostgresStore {
             try self.engine.cachedSnapshots(for: persistentIdentifiers, on: $0)
         }
     }
+
+    public func relatedIdentifiers(
+        of owners: [PersistentIdentifier], relationship: String, editingState: EditingState
+    ) throws -> [PersistentIdentifier: [PersistentIdentifier]] {
+        try read(editingState: editingState, severalStatements: engine.relatedIdentifiersReadSeveralStatements(owners)) {
+            try self.engine.relatedIdentifiers(of: owners, relationship: relationship, on: $0)
+        }
+    }
 }

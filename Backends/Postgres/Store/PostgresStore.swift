@@ -11,7 +11,7 @@ import StrataSQL
 /// transaction; reads that need several statements run in one `REPEATABLE READ` snapshot.
 /// Predicates and sorts are translated to SQL where PostgreSQL agrees with Swift (see
 /// docs/postgresql.md), and evaluated in memory by the context otherwise.
-public final class PostgresStore: DataStore, DataStoreBatching, @unchecked Sendable {
+public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelationshipFaulting, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
     /// The configuration the store was opened with.

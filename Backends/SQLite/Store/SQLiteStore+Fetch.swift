@@ -32,4 +32,14 @@ extension SQLiteStore {
             }
         }
     }
+
+    public func relatedIdentifiers(
+        of owners: [PersistentIdentifier], relationship: String, editingState: EditingState
+    ) throws -> [PersistentIdentifier: [PersistentIdentifier]] {
+        try connections.read { connection in
+            try connection.consistentRead(needed: engine.relatedIdentifiersReadSeveralStatements(owners)) {
+                try engine.relatedIdentifiers(of: owners, relationship: relationship, on: connection)
+            }
+        }
+    }
 }

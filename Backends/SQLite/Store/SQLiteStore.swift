@@ -8,7 +8,7 @@ import StrataSQL
 /// run on a pool of reader connections (WAL mode), so readers never wait for a writer.
 /// Predicates and sorts are translated to SQL where SQLite agrees with Swift, and evaluated
 /// in memory by the context otherwise.
-public final class SQLiteStore: DataStore, DataStoreBatching, @unchecked Sendable {
+public final class SQLiteStore: DataStore, DataStoreBatching, DataStoreRelationshipFaulting, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: SQLiteConfiguration

@@ -5,7 +5,7 @@ import StrataCore
 ///
 /// Each save runs in a savepoint, so a failed save leaves the migration's other work intact
 /// and the context's changes pending, as any save does.
-public final class SQLMigrationStore: DataStore, @unchecked Sendable {
+public final class SQLMigrationStore: DataStore, DataStoreRelationshipFaulting, @unchecked Sendable {
     public typealias Snapshot = DefaultSnapshot
 
     public let configuration: SQLMigrationConfiguration
@@ -43,6 +43,12 @@ public final class SQLMigrationStore: DataStore, @unchecked Sendable {
 
     public func cachedSnapshots(for persistentIdentifiers: [PersistentIdentifier], editingState: EditingState) throws -> [PersistentIdentifier: DefaultSnapshot] {
         try engine.cachedSnapshots(for: persistentIdentifiers, on: connection)
+    }
+
+    public func relatedIdentifiers(
+        of owners: [PersistentIdentifier], relationship: String, editingState: EditingState
+    ) throws -> [PersistentIdentifier: [PersistentIdentifier]] {
+        try engine.relatedIdentifiers(of: owners, relationship: relationship, on: connection)
     }
 
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {

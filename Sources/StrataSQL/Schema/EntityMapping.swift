@@ -24,13 +24,16 @@ public struct EntityMapping: Sendable {
 
     public let entity: Schema.Entity
     public let table: String
-    public let columns: [Column]
-    public let toMany: [ToMany]
+    public internal(set) var columns: [Column]
+    public private(set) var toMany: [ToMany]
     /// Whether ``selectColumns(alias:)`` reads the to-many relationships with the row, one key
     /// array each (``SQLDialect/keyArray(_:)``): then a row is read in one statement.
-    public let readsToManyInRow: Bool
+    public private(set) var readsToManyInRow: Bool
     /// Whether reading a row takes a statement per to-many relationship besides the row's own.
     public var readsToManyApart: Bool { !toMany.isEmpty && !readsToManyInRow }
+    /// Whether this is a read mapping whose rows leave every to-many relationship unloaded
+    /// (``leavingToManyUnloaded()``; its ``toMany`` is empty): what a context fetches.
+    public private(set) var leavesToManyUnloaded: Bool
     /// Whether reading rows may take statements to resolve class hierarchies: the entity has
     /// subentities (whose rows are read again as their own entity), or a relationship leads to
     /// an entity that has (whose identifiers are renamed to each row's own entity).
@@ -43,7 +46,7 @@ public struct EntityMapping: Sendable {
     /// The update of every column; `nil` when the table has no columns besides the key.
     public let fullUpdate: Update?
     /// `SELECT _pk, columns… FROM table AS alias WHERE _pk = ?`, for reads by identifier.
-    public let selectByKeySQL: String
+    public private(set) var selectByKeySQL: String
     /// In a class hierarchy's table (``SQLNames/discriminator``), below its root: the entity
     /// names of the rows this entity's fetches select (its own and its subentities'); `nil` for a
     /// root, whose fetches select every row.
@@ -73,6 +76,7 @@ public struct EntityMapping: Sendable {
         self.columns = columns
         self.toMany = toMany
         self.dialect = dialect
+        self.leavesToManyUnloaded = false
         // Whether the dialect has key arrays at all: asked with an empty query, never run.
         self.readsToManyInRow = !toMany.isEmpty && dialect.keyArray(SQLSelect(columns: [], from: "", as: "")) != nil
         self.resolvesHierarchies = !entity.subentities.isEmpty
@@ -80,13 +84,29 @@ public struct EntityMapping: Sendable {
         let table = self.table
         self.insertSQL = SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
         self.fullUpdate = Self.update(table: table, columns: columns, dialect: dialect)
+        self.selectByKeySQL = Self.selectByKey(table: table, columns: columns, toMany: readsToManyInRow ? toMany : [], dialect: dialect)
+        self.discriminatorValues = entity.superentity == nil ? nil : entity.selfAndSubentities.map(\.name)
+    }
+
+    /// This mapping for reads that leave every to-many relationship unloaded: rows decoded with it
+    /// hold `nil` there, which a context loads on first use (``DataStoreRelationshipFaulting``).
+    /// Its write statements are still the full mapping's.
+    public func leavingToManyUnloaded() -> EntityMapping {
+        var rows = self
+        rows.toMany = []
+        rows.readsToManyInRow = false
+        rows.leavesToManyUnloaded = true
+        rows.selectByKeySQL = Self.selectByKey(table: table, columns: columns, toMany: [], dialect: dialect)
+        return rows
+    }
+
+    /// `SELECT _pk, columns… (, to-many key arrays…) FROM table AS r WHERE _pk = ?`.
+    private static func selectByKey(table: String, columns: [Column], toMany: [ToMany], dialect: any SQLDialect) -> String {
         var select = SQLSerializer(dialect: dialect)
         select.write(SQLSelect(
-            columns: Self.selectColumns(alias: "r", columns: columns, toMany: readsToManyInRow ? toMany : [], dialect: dialect),
-            from: table, as: "r",
+            columns: selectColumns(alias: "r", columns: columns, toMany: toMany, dialect: dialect), from: table, as: "r",
             where: .binary(.column(table: "r", name: SQLNames.primaryKey), "=", .bind(.null))))
-        self.selectByKeySQL = select.text
-        self.discriminatorValues = entity.superentity == nil ? nil : entity.selfAndSubentities.map(\.name)
+        return select.text
     }
 
     /// The condition that selects this entity's own rows, not its subentities', in its

@@ -17,7 +17,8 @@ import StrataCore
 public struct SQLFetchPlan<T: PersistentModel>: Sendable {
     /// What a plan reads.
     public enum Purpose: Sendable {
-        /// Whole rows with their to-many relationships (`fetch`).
+        /// Whole rows (`fetch`): without their to-many relationships when SQL answers the whole
+        /// descriptor, with them when Swift evaluates part of it.
         case snapshots
         /// The rows' identifiers (`fetchIdentifiers`).
         case identifiers
@@ -68,12 +69,18 @@ extension SQLStoreEngine {
         if purpose == .count { descriptor.sortBy = [] }
         let mapping = try mapping(for: T.self)
         let plan = try plan(descriptor, mapping: mapping, for: purpose)
-        guard plan.keyLookup == nil else { return plan }
-        // A partial fetch (`propertiesToFetch`) reads only the columns it names when SQL answers
-        // the whole descriptor; Swift's evaluation needs whole rows.
+        // Rows go to the context without their to-many relationships, which it loads on first
+        // use; Swift's evaluation needs whole rows (a predicate may count a relationship).
         guard purpose == .snapshots, !plan.evaluatesInMemory else { return plan }
+        let rows = try rowMapping(mapping.entity.name)
+        guard plan.keyLookup == nil else {
+            return SQLFetchPlan(
+                purpose: purpose, descriptor: descriptor, mapping: rows, filter: plan.filter, ordering: plan.ordering, keyLookup: plan.keyLookup)
+        }
+        // A partial fetch (`propertiesToFetch`) reads only the columns it names when SQL answers
+        // the whole descriptor.
         return SQLFetchPlan(
-            purpose: purpose, descriptor: descriptor, mapping: readMapping(for: descriptor, mapping),
+            purpose: purpose, descriptor: descriptor, mapping: readMapping(for: descriptor, rows),
             filter: plan.filter, ordering: plan.ordering)
     }
 

@@ -297,11 +297,17 @@ struct SQLSaveWriter<Connection: SQLConnection> {
     }
 
     /// Writes the join-table rows of the rows' to-many relationships kept in join tables
-    /// (`keys[i]` is the key of `rows[i]`), first removing the old ones when `replacing`.
+    /// (`keys[i]` is the key of `rows[i]`), first removing the old ones when `replacing`. A row
+    /// whose relationship is unloaded (`nil`) or, when replacing, unchanged keeps its stored pairs.
     private func writeToMany(_ rows: [DefaultSnapshot], keys rowKeys: [Int64], mapping: EntityMapping, replacing: Bool) throws {
         for relationship in mapping.toMany {
             guard case .joinTable(let table, let ownerColumn, let targetColumn) = relationship.storage else { continue }
-            let keys = rowKeys.map(PersistentValue.integer)
+            let written = rows.indices.filter { index in
+                rows[index].values[relationship.slot] != nil && (!replacing || Self.changed(relationship.slot, in: rows[index]))
+            }
+            guard !written.isEmpty else { continue }
+            let (rows, keys) = written.count == rows.count
+                ? (rows, rowKeys.map(PersistentValue.integer)) : (written.map { rows[$0] }, written.map { PersistentValue.integer(rowKeys[$0]) })
             if replacing {
                 for chunk in keys.chunked(into: SQLStoreEngine.keysPerStatement) {
                     try connection.run(SQLWrites.delete(from: table, where: ownerColumn, in: Array(chunk), dialect: engine.dialect))
@@ -312,6 +318,11 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             try connection.runForEach(
                 SQLWrites.insert(into: table, columns: [ownerColumn, targetColumn], ignoringConflicts: true, dialect: engine.dialect), binds: pairs)
         }
+    }
+
+    /// Whether a row's snapshot marks `slot` changed (``DefaultSnapshot/changedProperties``; `0`: every slot).
+    private static func changed(_ slot: Int, in row: DefaultSnapshot) -> Bool {
+        row.changedProperties == 0 || slot >= 64 || row.changedProperties & (1 << UInt64(slot)) != 0
     }
 
     static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {

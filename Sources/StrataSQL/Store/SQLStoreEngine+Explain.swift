@@ -36,8 +36,11 @@ extension SQLStoreEngine {
         if plan.filtersInMemory {
             notes.append("Swift evaluates the whole predicate on the rows SQL selects; related rows it reaches are read by key")
         }
-        if plan.purpose == .snapshots, !plan.mapping.toMany.isEmpty {
-            notes.append("to-many relationships (\(plan.mapping.toMany.map(\.name).joined(separator: ", "))) are read with one more SELECT each")
+        let toMany = mappings[plan.mapping.entity.name]?.toMany.map(\.name) ?? []
+        if plan.purpose == .snapshots, !toMany.isEmpty {
+            notes.append(plan.mapping.leavesToManyUnloaded
+                ? "to-many relationships (\(toMany.joined(separator: ", "))) are not read with the rows: a model's loads with one SELECT when first used"
+                : "to-many relationships (\(toMany.joined(separator: ", "))) are read with the rows, for Swift's evaluation")
         }
         if keyOrderIsLeftToMemory(plan, page: nil), plan.descriptor.sortBy.isEmpty {
             notes.append("rows are put in key (insertion) order in memory")

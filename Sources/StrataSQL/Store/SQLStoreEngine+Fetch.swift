@@ -9,15 +9,15 @@ extension SQLStoreEngine {
         let wanted = identifiers.filter(isStored)
         guard let entityName = wanted.first?.entityName else { return false }
         guard wanted.allSatisfy({ $0.entityName == entityName }) else { return true }
-        return wanted.count > Self.keysPerStatement || mappings[entityName].map { $0.readsToManyApart || $0.resolvesHierarchies } == true
+        return wanted.count > Self.keysPerStatement || rowMappings[entityName].map { $0.readsToManyApart || $0.resolvesHierarchies } == true
     }
 
-    /// The snapshots a plan selects, with their to-many relationships and the rows its
-    /// prefetched relationships reach.
+    /// The snapshots a plan selects (without their to-many relationships, but those it
+    /// prefetches), and the rows its prefetched relationships reach.
     public func fetch<T: PersistentModel>(_ plan: SQLFetchPlan<T>, on connection: some SQLConnection) throws -> DataStoreFetchResult<T, DefaultSnapshot> {
         precondition(plan.purpose == .snapshots, "a fetch runs a plan for snapshots")
-        let rows = try plan.evaluatesInMemory ? rowsEvaluatedInMemory(plan, on: connection) : readRows(plan, on: connection)
-        let related = try prefetchedSnapshots(plan.descriptor, from: rows, mapping: plan.mapping, on: connection)
+        var rows = try plan.evaluatesInMemory ? rowsEvaluatedInMemory(plan, on: connection) : readRows(plan, on: connection)
+        let related = try prefetchedSnapshots(plan.descriptor, into: &rows, mapping: plan.mapping, on: connection)
         return DataStoreFetchResult(descriptor: plan.descriptor, fetchedSnapshots: rows, relatedSnapshots: related)
     }
 
@@ -65,9 +65,41 @@ extension SQLStoreEngine {
         return snapshots
     }
 
-    /// The stored snapshots of the identifiers this store holds, by identifier (one query per entity).
+    /// The stored snapshots of the identifiers this store holds, by identifier (one query per
+    /// entity), without their to-many relationships.
     public func cachedSnapshots(for identifiers: [PersistentIdentifier], on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
-        try storedSnapshots(for: identifiers, on: connection)
+        try storedSnapshots(for: identifiers, withToMany: false, on: connection)
+    }
+
+    /// Whether ``relatedIdentifiers(of:relationship:on:)`` may run several statements for
+    /// these owners, so the backend must run it in one read transaction.
+    public func relatedIdentifiersReadSeveralStatements(_ owners: [PersistentIdentifier]) -> Bool {
+        hasHierarchies || owners.count > Self.keysPerStatement || Set(owners.lazy.map(\.entityName)).count > 1
+    }
+
+    /// The identifiers to-many relationship `name` of each of `owners` holds, in the order it
+    /// reads back, by owner (one query per ``keysPerStatement`` owners); owners this store does
+    /// not hold are absent, stored owners without related rows hold `[]`.
+    /// - Throws: ``SwiftDataError/modelNotInSchema`` for an owner's entity or a relationship
+    ///   this store does not have; the connection's error.
+    public func relatedIdentifiers(
+        of owners: [PersistentIdentifier], relationship name: String, on connection: some SQLConnection
+    ) throws -> [PersistentIdentifier: [PersistentIdentifier]] {
+        var found: [PersistentIdentifier: [PersistentIdentifier]] = [:]
+        for (entityName, wanted) in Dictionary(grouping: owners.filter(isStored), by: \.entityName) {
+            let mapping = try mapping(entityName)
+            guard let relationship = mapping.toMany.first(where: { $0.name == name }) else {
+                throw SwiftDataError.modelNotInSchema.with("\(entityName) has no to-many relationship \(name)", entity: entityName, property: name)
+            }
+            let keys = wanted.map { $0.primaryKey.integerValue! }
+            let targets = try relatedKeys(relationship, owners: keys, on: connection)
+            let renamed = hasHierarchies ? try hierarchyRenames(of: targets.values.joined(), on: connection) : [:]
+            for (owner, key) in zip(wanted, keys) {
+                let related = targets[key] ?? []
+                found[owner] = renamed.isEmpty ? related : related.map { renamed[$0] ?? $0 }
+            }
+        }
+        return found
     }
 
     /// Whether an identifier names a row of this store (a permanent, integer-keyed identifier).
@@ -94,21 +126,34 @@ extension SQLStoreEngine {
     private func readRowsOfOneEntity(_ statement: SQLStatement, mapping: EntityMapping, on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         var snapshots = try connection.snapshots(statement, mapping: mapping, storeIdentifier: storeIdentifier)
         guard mapping.readsToManyApart, !snapshots.isEmpty else { return snapshots }
+        for relationship in mapping.toMany { try readToMany(relationship, into: &snapshots, on: connection) }
+        return snapshots
+    }
+
+    /// Fills to-many `relationship` of every snapshot with the keys its table holds.
+    func readToMany(_ relationship: EntityMapping.ToMany, into snapshots: inout [DefaultSnapshot], on connection: some SQLConnection) throws {
+        guard !snapshots.isEmpty else { return }
         let keys = snapshots.map { $0.persistentIdentifier.primaryKey.integerValue! }
-        for relationship in mapping.toMany {
-            let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: relationship.destination)
-            var targets: [Int64: [PersistentIdentifier]] = [:]
-            for chunk in keys.chunked(into: Self.keysPerStatement) {
-                for (owner, target) in try connection.integerPairs(relatedKeysQuery(relationship.storage, owners: chunk)) {
-                    targets[owner, default: []].append(PersistentIdentifier(origin: origin, primaryKey: .integer(target)))
-                }
-            }
-            for index in snapshots.indices {
-                let key = snapshots[index].persistentIdentifier.primaryKey.integerValue!
-                snapshots[index][relationship.name] = .identifiers(targets[key] ?? [])
+        let targets = try relatedKeys(relationship, owners: keys, on: connection)
+        for index in snapshots.indices {
+            snapshots[index][relationship.name] = .identifiers(targets[keys[index]] ?? [])
+        }
+    }
+
+    /// The targets of to-many `relationship` of the rows `owners`, by owner key, in the order
+    /// the relationship reads back (one query per ``keysPerStatement`` owners), each named by the
+    /// relationship's destination; owners without targets are absent.
+    private func relatedKeys(
+        _ relationship: EntityMapping.ToMany, owners keys: [Int64], on connection: some SQLConnection
+    ) throws -> [Int64: [PersistentIdentifier]] {
+        let origin = PersistentIdentifier.Origin.of(storeIdentifier: storeIdentifier, entityName: relationship.destination)
+        var targets: [Int64: [PersistentIdentifier]] = [:]
+        for chunk in keys.chunked(into: Self.keysPerStatement) {
+            for (owner, target) in try connection.integerPairs(relatedKeysQuery(relationship.storage, owners: chunk)) {
+                targets[owner, default: []].append(PersistentIdentifier(origin: origin, primaryKey: .integer(target)))
             }
         }
-        return snapshots
+        return targets
     }
 
     /// `SELECT owner, target …` for the owners' rows of a to-many relationship, in the order

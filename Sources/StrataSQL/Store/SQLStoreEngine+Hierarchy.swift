@@ -59,7 +59,7 @@ extension SQLStoreEngine {
             if !owners.isEmpty {
                 var reread: [Int64: DefaultSnapshot] = [:]
                 for (entityName, entityKeys) in Dictionary(grouping: owners.keys, by: { owners[$0]! }) {
-                    for row in try storedSnapshots(of: self.mapping(entityName), keys: entityKeys.sorted(), on: connection) {
+                    for row in try storedSnapshots(of: self.mapping(entityName, like: mapping), keys: entityKeys.sorted(), on: connection) {
                         reread[row.persistentIdentifier.primaryKey.integerValue!] = row
                     }
                 }
@@ -82,17 +82,23 @@ extension SQLStoreEngine {
 
     /// Renames identifiers in relationship values that name a row of a class hierarchy by the
     /// relationship's destination (`Transport`) to the row's own entity (`Truck`).
-    private func renameHierarchyReferences<Connection: SQLConnection>(in rows: inout [DefaultSnapshot], on connection: Connection) throws {
-        var byDestination: [String: Set<Int64>] = [:]
-        for row in rows {
-            for value in row.values {
-                for identifier in SQLSaveWriter<Connection>.identifiers(in: value)
-                where schema.entitiesByName[identifier.entityName]?.subentities.isEmpty == false {
-                    byDestination[identifier.entityName, default: []].insert(identifier.primaryKey.integerValue!)
-                }
-            }
+    func renameHierarchyReferences<Connection: SQLConnection>(in rows: inout [DefaultSnapshot], on connection: Connection) throws {
+        let renamed = try hierarchyRenames(of: rows.lazy.flatMap { $0.values.flatMap { SQLSaveWriter<Connection>.identifiers(in: $0) } }, on: connection)
+        guard !renamed.isEmpty else { return }
+        for index in rows.indices {
+            rows[index] = rows[index].copy(persistentIdentifier: rows[index].persistentIdentifier, remappedIdentifiers: renamed)
         }
-        guard !byDestination.isEmpty else { return }
+    }
+
+    /// Of `references`, those that name a row of a class hierarchy by an entity other than the
+    /// row's own, mapped to the row's own (one query per hierarchy entity named).
+    func hierarchyRenames(
+        of references: some Sequence<PersistentIdentifier>, on connection: some SQLConnection
+    ) throws -> [PersistentIdentifier: PersistentIdentifier] {
+        var byDestination: [String: Set<Int64>] = [:]
+        for identifier in references where schema.entitiesByName[identifier.entityName]?.subentities.isEmpty == false {
+            byDestination[identifier.entityName, default: []].insert(identifier.primaryKey.integerValue!)
+        }
         var renamed: [PersistentIdentifier: PersistentIdentifier] = [:]
         for (destination, keys) in byDestination {
             let owners = try subentityRows(Array(keys), of: mapping(destination).entity, on: connection)
@@ -100,9 +106,6 @@ extension SQLStoreEngine {
                 renamed[identifiers(destination, [key])[0]] = identifiers(entityName, [key])[0]
             }
         }
-        guard !renamed.isEmpty else { return }
-        for index in rows.indices {
-            rows[index] = rows[index].copy(persistentIdentifier: rows[index].persistentIdentifier, remappedIdentifiers: renamed)
-        }
+        return renamed
     }
 }

@@ -15,7 +15,7 @@ extension SQLStoreEngine {
         var lookupFailure: (any Error)?
         let graph = ModelGraph(schema: schema) { identifier in
             do {
-                return try self.cachedSnapshots(for: [identifier], on: connection)[identifier]
+                return try self.storedSnapshots(for: [identifier], withToMany: true, on: connection)[identifier]
             } catch {
                 lookupFailure = lookupFailure ?? error
                 return nil

@@ -14,13 +14,21 @@ extension SQLStoreEngine {
 
     /// The rows the descriptor's prefetched relationships reach from `snapshots`, by identifier:
     /// one query per relationship (and per ``keysPerStatement`` keys), whatever the number of
-    /// rows, each row read whole with its to-many relationships.
+    /// rows, each row read as `mapping` reads. A prefetched to-many relationship the rows left
+    /// unloaded is read into them first (one more query), so it arrives loaded.
     func prefetchedSnapshots<T: PersistentModel, Connection: SQLConnection>(
-        _ descriptor: FetchDescriptor<T>, from snapshots: [DefaultSnapshot], mapping: EntityMapping, on connection: Connection
+        _ descriptor: FetchDescriptor<T>, into snapshots: inout [DefaultSnapshot], mapping: EntityMapping, on connection: Connection
     ) throws -> [PersistentIdentifier: DefaultSnapshot] {
         var related: [PersistentIdentifier: DefaultSnapshot] = [:]
+        let full = try self.mapping(mapping.entity.name)
         for relationship in descriptor.prefetchedRelationships(of: mapping.entity) {
             guard let slot = mapping.entity.snapshotLayout.index(of: relationship.name) else { continue }
+            if mapping.leavesToManyUnloaded, let toMany = full.toMany.first(where: { $0.name == relationship.name }) {
+                try readToMany(toMany, into: &snapshots, on: connection)
+                if schema.entitiesByName[toMany.destination]?.subentities.isEmpty == false {
+                    try renameHierarchyReferences(in: &snapshots, on: connection)
+                }
+            }
             // Rows of the fetch itself (a relationship to the same entity) are loaded already.
             let loaded = relationship.destination == mapping.entity.name ? Set(snapshots.lazy.map(\.persistentIdentifier)) : []
             var seen = Set<Int64>()
@@ -32,7 +40,7 @@ extension SQLStoreEngine {
                     if seen.insert(key).inserted { keys.append(key) }
                 }
             }
-            for snapshot in try storedSnapshots(of: self.mapping(relationship.destination), keys: keys, on: connection) {
+            for snapshot in try storedSnapshots(of: self.mapping(relationship.destination, like: mapping), keys: keys, on: connection) {
                 related[snapshot.persistentIdentifier] = snapshot
             }
         }
@@ -40,31 +48,34 @@ extension SQLStoreEngine {
     }
 
     /// The stored rows of the identifiers this store holds, by identifier: one query per entity
-    /// (and per ``keysPerStatement`` keys), each row with its to-many relationships.
-    func storedSnapshots(for identifiers: [PersistentIdentifier], on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
-        if identifiers.count == 1 { return try storedSnapshots(for: identifiers[0], on: connection) }
+    /// (and per ``keysPerStatement`` keys), each row with its to-many relationships or, unless
+    /// `withToMany`, leaving them unloaded.
+    func storedSnapshots(for identifiers: [PersistentIdentifier], withToMany: Bool, on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
+        if identifiers.count == 1 { return try storedSnapshots(for: identifiers[0], withToMany: withToMany, on: connection) }
         var found: [PersistentIdentifier: DefaultSnapshot] = [:]
         for (entityName, wanted) in Dictionary(grouping: identifiers.filter(isStored), by: \.entityName) {
             let keys = Array(Set(wanted.lazy.map { $0.primaryKey.integerValue! })).sorted()
-            for snapshot in try storedSnapshots(of: mapping(entityName), keys: keys, on: connection) {
+            for snapshot in try storedSnapshots(of: withToMany ? mapping(entityName) : rowMapping(entityName), keys: keys, on: connection) {
                 found[snapshot.persistentIdentifier] = snapshot
             }
         }
         return found
     }
 
-    /// ``storedSnapshots(for:on:)`` of one identifier (`model(for:)`, a fetch by identifier),
+    /// ``storedSnapshots(for:withToMany:on:)`` of one identifier (`model(for:)`, a fetch by identifier),
     /// without grouping identifiers by entity and keys into sets.
-    private func storedSnapshots(for identifier: PersistentIdentifier, on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
+    private func storedSnapshots(for identifier: PersistentIdentifier, withToMany: Bool, on connection: some SQLConnection) throws -> [PersistentIdentifier: DefaultSnapshot] {
         guard isStored(identifier), let key = identifier.primaryKey.integerValue else { return [:] }
         var found: [PersistentIdentifier: DefaultSnapshot] = [:]
-        for snapshot in try storedSnapshots(of: mapping(identifier.entityName), keys: [key], on: connection) {
+        let entityName = identifier.entityName
+        for snapshot in try storedSnapshots(of: withToMany ? mapping(entityName) : rowMapping(entityName), keys: [key], on: connection) {
             found[snapshot.persistentIdentifier] = snapshot
         }
         return found
     }
 
-    /// The rows of an entity with these keys, with their to-many relationships.
+    /// The rows of an entity with these keys, read as `mapping` reads (with their to-many
+    /// relationships, or leaving them unloaded).
     func storedSnapshots(of mapping: EntityMapping, keys: [Int64], on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         guard keys.count > 1 else {
             guard let key = keys.first else { return [] }
@@ -92,10 +103,7 @@ extension EntityMapping {
     }
 
     private init(reading full: EntityMapping, columns: [Column]) {
-        (entity, table, toMany, readsToManyInRow, dialect) = (full.entity, full.table, full.toMany, full.readsToManyInRow, full.dialect)
-        resolvesHierarchies = full.resolvesHierarchies
-        (insertSQL, fullUpdate, selectByKeySQL) = (full.insertSQL, full.fullUpdate, full.selectByKeySQL)
-        discriminatorValues = full.discriminatorValues
+        self = full
         self.columns = columns
     }
 }

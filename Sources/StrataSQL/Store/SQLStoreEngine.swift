@@ -19,6 +19,9 @@ public struct SQLStoreEngine: Sendable {
     /// The identifier every ``PersistentIdentifier`` of this store carries.
     public let storeIdentifier: String
     let mappings: [String: EntityMapping]
+    /// Per entity, the mapping a context's reads use: rows without their to-many relationships
+    /// (``EntityMapping/leavingToManyUnloaded()``).
+    let rowMappings: [String: EntityMapping]
     /// Whether some entity shares its table with others in a class hierarchy.
     let hasHierarchies: Bool
     /// Whether saves record their history in ``SQLHistoryTable`` (the table exists).
@@ -39,7 +42,22 @@ public struct SQLStoreEngine: Sendable {
         self.storeIdentifier = storeIdentifier
         self.tables = try SchemaTables(schema: schema, dialect: dialect)
         self.mappings = Dictionary(uniqueKeysWithValues: schema.entities.map { ($0.name, EntityMapping(entity: $0, schema: schema, dialect: dialect)) })
+        self.rowMappings = mappings.mapValues { $0.leavingToManyUnloaded() }
         self.hasHierarchies = schema.entities.contains(where: SQLNames.isHierarchy)
+    }
+
+    /// The mapping of an entity that reads rows as `other` does: with their to-many
+    /// relationships, or leaving them unloaded.
+    /// - Throws: ``SwiftDataError/modelNotInSchema``.
+    func mapping(_ entityName: String, like other: EntityMapping) throws -> EntityMapping {
+        try other.leavesToManyUnloaded ? rowMapping(entityName) : mapping(entityName)
+    }
+
+    /// The mapping a context's reads of an entity use: rows without their to-many relationships.
+    /// - Throws: ``SwiftDataError/modelNotInSchema``.
+    func rowMapping(_ entityName: String) throws -> EntityMapping {
+        guard let mapping = rowMappings[entityName] else { return try self.mapping(entityName) }
+        return mapping
     }
 
     /// The mapping of an entity.
