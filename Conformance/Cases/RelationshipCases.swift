@@ -6,7 +6,7 @@ enum RelationshipCases {
     static let category = "relationship"
 
     static let all: [ConformanceCase] = chainCases() + cityCases() + nodeCases() + studentCases() + courseCases() + playlistCases() + countCases + inferredCases
-        + RelationshipCases.manyToMany + [appendExistingSeenFromEverySide, appendExistingAcrossDeclaringSide] + RelationshipCases.oneWay
+        + RelationshipCases.manyToMany + [appendExistingSeenFromEverySide, appendExistingAcrossDeclaringSide] + RelationshipCases.oneWay + faulting
 
     /// Countries France ("FR"), Germany (no code) and "" ("XX"); cities paris (2.1M, France),
     /// lyon (no population, France), berlin (3.6M, Germany), atlantis (0, no country) and ghost

@@ -33,26 +33,27 @@ import Testing
         #expect(owners == (1...5).map { "owner\($0)" })
         #expect(selects(recorder, since: start) == [
             #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" ORDER BY "t0"."name" COLLATE "C" ASC"#,
-            // The owners with their pets' keys, one array per row.
-            #"SELECT "t0"."_pk", "t0"."name", "t0"."age", ARRAY((SELECT "t0_0"."_pk" FROM "Pet" AS "t0_0" WHERE ("t0_0"."owner" = "t0"."_pk") ORDER BY "t0_0"."_pk" ASC)) FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3, $4, $5))"#,
+            // The owners, without their pets' keys (those load when first read).
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3, $4, $5))"#,
         ])
     }
 
-    @Test func aModelAndItsToManyKeysAreOneStatementAndItsTargetsOneMore() throws {
+    @Test func aModelIsOneStatementAndItsToManyKeysAndTargetsOneMoreEachOnFirstRead() throws {
         let (container, recorder) = try traced("tomany", [Owner.self, Pet.self])
         try Fixtures.saveOwners(2, petsEach: 3, in: container)
         let identifier = try ModelContext(container).fetchIdentifiers(FetchDescriptor<Owner>(sortBy: [SortDescriptor(\.name)]))[1]
         var start = recorder.statements.count
         let context = ModelContext(container)
         let owner = try #require(try context.fetch(FetchDescriptor<Owner>(predicate: #Predicate { $0.persistentModelID == identifier })).first)
-        // No read transaction: one statement sees one state. It was BEGIN, the row, the keys, COMMIT.
+        // One statement, without the pets' keys (it read them as an array per row before).
         #expect(Array(recorder.statements.dropFirst(start)) == [
-            #"SELECT "r"."_pk", "r"."name", "r"."age", ARRAY((SELECT "r_0"."_pk" FROM "Pet" AS "r_0" WHERE ("r_0"."owner" = "r"."_pk") ORDER BY "r_0"."_pk" ASC)) FROM "Owner" AS "r" WHERE ("r"."_pk" = $1)"#
+            #"SELECT "r"."_pk", "r"."name", "r"."age" FROM "Owner" AS "r" WHERE ("r"."_pk" = $1)"#
         ])
         start = recorder.statements.count
         #expect(owner.pets.map(\.name) == ["pet2.1", "pet2.2", "pet2.3"])
         #expect(Array(recorder.statements.dropFirst(start)) == [
-            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3))"#
+            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN ($1)) ORDER BY "r"."_pk" ASC"#,
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" WHERE ("t0"."_pk" IN ($1, $2, $3))"#,
         ])
     }
 
@@ -144,5 +145,33 @@ import Testing
         }
         let reader = ModelContext(container)
         #expect(try await reader.fetch(FetchDescriptor<Owner>()).first?.pets.map(\.name).sorted() == ["rex", "warm-up"])
+    }
+
+    @Test func fetchingAHundredOwnersOfAThousandPetsEachReadsNoPetKeys() throws {
+        let (container, recorder) = try traced("unread", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(100, petsEach: 1_000, in: container)
+        let start = recorder.statements.count
+        let context = ModelContext(container)
+        let owners = try context.fetch(FetchDescriptor<Owner>())
+        #expect(owners.count == 100 && owners.allSatisfy { $0.name.hasPrefix("owner") })
+        let fetching = Array(recorder.statements.dropFirst(start))
+        #expect(fetching.count == 1, "one statement for the rows, none per relationship: \(fetching)")
+        #expect(!fetching.contains { $0.contains(#""Pet""#) })
+        #expect(owners[3].pets.count == 1_000)
+        #expect(selects(recorder, since: start + fetching.count).count == 2, "the first read: the keys, then the pets")
+    }
+
+    @Test func savingAPetOfAnOwnerOfAHundredThousandPetsReadsNoneOfThem() throws {
+        let (container, recorder) = try traced("unreadsave", [Owner.self, Pet.self])
+        try Fixtures.saveOwner(withPets: 100_000, in: container)
+        let identifier = try #require(try ModelContext(container).fetchIdentifiers(FetchDescriptor<Owner>()).first)
+        let start = recorder.statements.count
+        let context = ModelContext(container)
+        let owner = try #require(context.model(for: identifier) as? Owner)
+        context.insert(Pet(name: "new", owner: owner))
+        try context.save()
+        #expect(!recorder.statements.dropFirst(start).contains { $0.hasPrefix("SELECT") && $0.contains(#"FROM "Pet""#) }, "no pet row or key was read")
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Pet>(predicate: #Predicate { $0.owner?.persistentModelID == identifier })) == 100_001)
+        #expect(owner.pets.count == 100_001, "the list first read after the save")
     }
 }

@@ -23,24 +23,25 @@ import Testing
         #expect(owners == (1...5).map { "owner\($0)" })
         #expect(recorder.selects == [
             #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" ORDER BY "t0"."name" ASC"#,
+            // The owners, without their pets' keys (read with them before; now on first use).
             #"SELECT "t0"."_pk", "t0"."name", "t0"."age" FROM "Owner" AS "t0" WHERE ("t0"."_pk" IN (?, ?, ?, ?, ?))"#,
-            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN (?, ?, ?, ?, ?)) ORDER BY "r"."_pk" ASC"#,
         ])
-        #expect(recorder.all.count == 5, "the three queries in one read transaction")
+        #expect(recorder.all.count == 4, "the two queries in one read transaction")
     }
 
-    @Test func readingAToManyRelationshipLoadsItsTargetsInOneQuery() throws {
+    @Test func readingAToManyRelationshipLoadsItsKeysThenItsTargetsInOneQuery() throws {
         let (container, recorder) = try traced("to-many", [Owner.self, Pet.self])
         try Fixtures.saveOwners(1, petsEach: 5, in: container)
         let context = ModelContext(container)
         let owner = try #require(try context.fetch(FetchDescriptor<Owner>()).first)
         recorder.clear()
         #expect(owner.pets.map(\.name).sorted() == (1...5).map { "pet1.\($0)" })
-        // It loaded each pet with a query of its own before.
+        // The fetch left the keys out; once, each pet was loaded with a query of its own.
         #expect(recorder.selects == [
-            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" WHERE ("t0"."_pk" IN (?, ?, ?, ?, ?))"#
+            #"SELECT "r"."owner", "r"."_pk" FROM "Pet" AS "r" WHERE ("r"."owner" IN (?)) ORDER BY "r"."_pk" ASC"#,
+            #"SELECT "t0"."_pk", "t0"."name", "t0"."owner" FROM "Pet" AS "t0" WHERE ("t0"."_pk" IN (?, ?, ?, ?, ?))"#,
         ])
-        #expect(recorder.all.count == 1, "one statement, so no read transaction")
+        #expect(recorder.all.count == 2, "two statements, no read transaction")
     }
 
     @Test func aPartialFetchReadsTheAskedColumnsAndLoadsTheOthersOncePerFetch() throws {
@@ -94,5 +95,37 @@ import Testing
         let reader = ModelContext(container)
         #expect(try reader.fetchCount(FetchDescriptor<Owner>()) == 10)
         #expect(try reader.fetch(FetchDescriptor<Pet>()).map(\.name).sorted() == (["stray"] + (1...10).flatMap { index in (1...3).map { "pet\(index).\($0)" } }).sorted())
+    }
+}
+
+/// To-many relationships fault in: a fetch reads none of their keys, and relating a new child to
+/// a parent reads none of the parent's children.
+@Suite struct SQLiteToManyFaultingTests {
+    @Test func fetchingAHundredOwnersOfAThousandPetsEachReadsNoPetKeys() throws {
+        let (container, recorder) = try SQLiteStatementCountTests().traced("unread", [Owner.self, Pet.self])
+        try Fixtures.saveOwners(100, petsEach: 1_000, in: container)
+        recorder.clear()
+        let context = ModelContext(container)
+        let owners = try context.fetch(FetchDescriptor<Owner>())
+        #expect(owners.count == 100 && owners.allSatisfy { $0.name.hasPrefix("owner") })
+        #expect(recorder.all.count == 1, "one statement for the rows, none per relationship")
+        #expect(!recorder.all.contains { $0.contains(#""Pet""#) })
+        recorder.clear()
+        #expect(owners[3].pets.count == 1_000)
+        #expect(recorder.selects.count == 2, "the first read: the keys, then the pets")
+    }
+
+    @Test func savingAPetOfAnOwnerOfAHundredThousandPetsReadsNoneOfThem() throws {
+        let (container, recorder) = try SQLiteStatementCountTests().traced("unread-save", [Owner.self, Pet.self])
+        try Fixtures.saveOwner(withPets: 100_000, in: container)
+        let identifier = try #require(try ModelContext(container).fetchIdentifiers(FetchDescriptor<Owner>()).first)
+        recorder.clear()
+        let context = ModelContext(container)
+        let owner = try #require(context.model(for: identifier) as? Owner)
+        context.insert(Pet(name: "new", owner: owner))
+        try context.save()
+        #expect(!recorder.all.contains { $0.hasPrefix("SELECT") && $0.contains(#"FROM "Pet""#) }, "no pet row or key was read")
+        #expect(try ModelContext(container).fetchCount(FetchDescriptor<Pet>(predicate: #Predicate { $0.owner?.persistentModelID == identifier })) == 100_001)
+        #expect(owner.pets.count == 100_001, "the list first read after the save")
     }
 }
