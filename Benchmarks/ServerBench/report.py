@@ -6,7 +6,7 @@ import sys
 from collections import defaultdict
 
 names = {"strata": "Strata, PostgreSQL", "baseline": "Strata baseline, PostgreSQL", "fluent": "Fluent, PostgreSQL",
-         "sqlite": "Strata, SQLite"}
+         "sqlite": "Strata, SQLite", "nohistory": "Strata, PostgreSQL, no history"}
 workloads = {"get": "GET /items/:id (random id)", "list": "GET /items?done=false&minPriority=…&sort=priority&limit=20",
              "post": "POST /items"}
 best, errors = {}, defaultdict(int)

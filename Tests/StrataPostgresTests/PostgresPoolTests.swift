@@ -21,7 +21,9 @@ import Testing
         #expect(defaults.checkOutTimeout == .seconds(30))
         #expect(defaults.idleTimeout == .seconds(300))
         #expect(defaults.maxLifetime == .seconds(3_600))
-        for bad in ["pool_size=0", "pool_timeout=-1", "pool_idle_timeout=soon", "pgbouncer=yes", "replica_wait_timeout=1.5", "pool=3"] {
+        #expect(defaults.recordsHistory)
+        #expect(try !PostgresConfiguration(url: "postgres://app@db.example.com/shop?history=false").recordsHistory)
+        for bad in ["pool_size=0", "pool_timeout=-1", "pool_idle_timeout=soon", "pgbouncer=yes", "replica_wait_timeout=1.5", "pool=3", "history=off"] {
             let error = #expect(throws: PostgresError.self) { try PostgresConfiguration(url: "postgres://app@h/db?\(bad)") }
             #expect(error?.kind == .invalidConfiguration, "\(bad)")
         }

@@ -4,7 +4,7 @@ extension PostgresConfiguration {
     /// The query parameters that configure the store rather than the connection.
     static let urlParameters: Set<String> = [
         "pool_size", "pool_timeout", "pool_idle_timeout", "pool_max_lifetime", "pgbouncer", "replicas", "replica_wait_timeout",
-        "response_timeout",
+        "response_timeout", "history",
     ]
 
     /// A store on the server a `postgres://user@host:port/database?sslmode=…` URL names.
@@ -22,6 +22,7 @@ extension PostgresConfiguration {
     /// | `replicas` | ``replicas``: `host:port,host:port`, each with the URL's other settings | none |
     /// | `replica_wait_timeout` | ``replicaWaitTimeout``, in milliseconds | 1000 |
     /// | `response_timeout` | ``responseTimeout``, in seconds (0: none) | `statement_timeout` + 2 s, or 300 |
+    /// | `history` | `false` for no ``recordsHistory`` | `true` |
     ///
     /// ```swift
     /// try PostgresConfiguration(url: "postgres://app@db1:5432,db2:5432/shop?target_session_attrs=read-write&pool_size=16")
@@ -42,6 +43,10 @@ extension PostgresConfiguration {
         if let timeout = parameters["response_timeout"] { responseTimeout = try Self.seconds(timeout, "response_timeout") }
         if let timeout = parameters["pool_idle_timeout"] { idleTimeout = try Self.seconds(timeout, "pool_idle_timeout") }
         if let lifetime = parameters["pool_max_lifetime"] { maxLifetime = try Self.seconds(lifetime, "pool_max_lifetime") }
+        if let history = parameters["history"] {
+            guard let flag = Bool(history) else { throw Self.invalid("history '\(history)' is not true or false") }
+            recordsHistory = flag
+        }
         if let pgbouncer = parameters["pgbouncer"] {
             guard let flag = Bool(pgbouncer) else { throw Self.invalid("pgbouncer '\(pgbouncer)' is not true or false") }
             transactionPooling = flag
