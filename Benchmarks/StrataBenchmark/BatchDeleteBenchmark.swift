@@ -19,6 +19,19 @@ import Synchronization
 }
 
 /// A child of one parent.
+extension Parent {
+    /// Saves parents `p0`… (ranked 0, 1, …), each with `children` children `c<parent>.0`…, in one save.
+    static func seed(_ parents: Int, childrenEach children: Int, in container: ModelContainer) throws {
+        let setup = ModelContext(container)
+        for index in 0..<parents {
+            let parent = Parent(name: "p\(index)", rank: index)
+            setup.insert(parent)
+            for child in 0..<children { setup.insert(Child(name: "c\(index).\(child)", parent: parent)) }
+        }
+        try setup.save()
+    }
+}
+
 @Model final class Child {
     var name: String
     var parent: Parent?
@@ -89,13 +102,7 @@ enum BatchDeleteBenchmark {
             log("batch delete run \(run + 1)/\(runs)")
             let counter = StatementCounter()
             let container = try ModelContainer(for: Parent.self, Child.self, configurations: configure(run, counter))
-            let setup = ModelContext(container)
-            for index in 0..<parents {
-                let parent = Parent(name: "p\(index)", rank: index)
-                setup.insert(parent)
-                for child in 0..<children { setup.insert(Child(name: "c\(index).\(child)", parent: parent)) }
-            }
-            try setup.save()
+            try Parent.seed(parents, childrenEach: children, in: container)
             let context = ModelContext(container)
             var seconds = 0.0
             let statements = try counter.counting {

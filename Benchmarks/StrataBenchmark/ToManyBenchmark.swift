@@ -27,13 +27,7 @@ enum ToManyBenchmark {
     }
 
     private static func measure(_ backend: String, _ container: ModelContainer, counter: BatchDeleteBenchmark.StatementCounter, options: Options) throws {
-        let setup = ModelContext(container)
-        for index in 0..<options.parents {
-            let parent = Parent(name: "p\(index)", rank: index)
-            setup.insert(parent)
-            for child in 0..<options.children { setup.insert(Child(name: "c\(index).\(child)", parent: parent)) }
-        }
-        try setup.save()
+        try Parent.seed(options.parents, childrenEach: options.children, in: container)
         let identifiers = try ModelContext(container).fetchIdentifiers(FetchDescriptor<Parent>())
         let lookups = (0..<min(options.lookups, 2_000)).map { identifiers[$0 * 7919 % identifiers.count] }
 

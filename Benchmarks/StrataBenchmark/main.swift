@@ -8,6 +8,8 @@
 //   swift run -c release StrataBenchmark --batch-delete [--parents N] [--children C] [--postgres URL]
 // or reading models with a to-many relationship, all at once and one by one (see ToManyBenchmark.swift):
 //   swift run -c release StrataBenchmark --to-many [--parents N (10000)] [--children C (5)] [--runs R] [--lookups L] [--postgres URL]
+// or fetching parents and saving a child without reading their to-many, for 10, 100 and 1,000 children (UnreadChildrenBenchmark.swift):
+//   swift run -c release StrataBenchmark --unread-children [--parents N (1000)] [--runs R] [--lookups L] [--postgres URL]
 // or how late a timer task runs while tasks wait on PostgreSQL (see PoolStallBenchmark.swift):
 //   swift run -c release StrataBenchmark --pool-stall --postgres URL [--tasks T]
 // or how promptly cancelled calls, and calls on stopped backends, let go (see InterruptBenchmark.swift; as root):
@@ -53,9 +55,13 @@ struct Options {
     /// `--batch-delete`: time a cascading batch delete of `parents` parents with `children` children each.
     var batchDelete = false
     var parents = 10_000
+    /// `--parents` when given (a mode with another default reads this).
+    var parentsGiven: Int?
     var children = 5
     /// `--to-many`: reading parents with their children's keys (ToManyBenchmark.swift).
     var toMany = false
+    /// `--unread-children`: fetching parents and saving a child without reading the to-many (UnreadChildrenBenchmark.swift).
+    var unreadChildren = false
     /// `--fallback`: only the partial-predicate workload (FallbackBenchmark.swift).
     var fallback = false
     /// `--pool-stall`: the cooperative-pool stall of each way of calling PostgreSQL (needs `--postgres`).
@@ -104,7 +110,9 @@ struct Options {
             case "--batched-scan": batchedScan = true
             case "--batch-size": scanBatchSize = number(argument)
             case "--batch-delete": batchDelete = true
-            case "--parents": parents = number(argument)
+            case "--parents":
+                parents = number(argument)
+                parentsGiven = parents
             case "--children": children = number(argument)
             case "--fallback": fallback = true
             case "--pool-stall": poolStall = true
@@ -112,6 +120,7 @@ struct Options {
             case "--instrumentation": instrumentation = true
             case "--small-fetch": smallFetch = true
             case "--to-many": toMany = true
+            case "--unread-children": unreadChildren = true
             case "--hierarchy": hierarchy = true
             case "--migrate": migrate = true
             case "--sync-import": syncImport = true
@@ -202,6 +211,7 @@ let modes: [(asked: Bool, run: () async throws -> Void)] = [
     (options.batchDelete, { try BatchDeleteBenchmark.run(options: options) }),
     (options.fallback, { try FallbackBenchmark.run(options: options) }),
     (options.toMany, { try ToManyBenchmark.run(options: options) }),
+    (options.unreadChildren, { try UnreadChildrenBenchmark.run(options: options) }),
     (options.smallFetch, { try SmallFetchBenchmark.run(options: options) }),
     (options.instrumentation, { try InstrumentationBenchmark.run(options: options) }),
     (options.poolStall, {
