@@ -51,11 +51,7 @@ public struct ConformanceReport: Codable, Sendable {
     public var text: String {
         var lines = ["Strata conformance suite \(suiteVersion) — backend \(backend)"]
         for category in Set(results.map(\.category)).sorted() {
-            let inCategory = results.filter { $0.category == category }
-            let counts = [CaseResult.Status.passed, .failed, .skipped].map { status in inCategory.count { $0.status == status } }
-            let known = inCategory.count { $0.status == .knownFailure }
-            lines.append("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counts[0]) passed, \(counts[1]) failed, \(counts[2]) skipped"
-                + (known > 0 ? ", \(known) known failures" : ""))
+            lines.append("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(Self.counts(of: results.filter { $0.category == category }))")
         }
         for result in results where result.status != .passed {
             lines.append("\(result.status.rawValue.uppercased()) \(result.id): \(result.detail ?? "")")
@@ -64,6 +60,12 @@ public struct ConformanceReport: Codable, Sendable {
         lines.append("verdict: \(verdict)")
         lines.append(closingLine)
         return lines.joined(separator: "\n")
+    }
+
+    /// `N passed, N failed, N skipped`, then `, N known failures` when there are any.
+    public static func counts(of results: [CaseResult]) -> String {
+        let counts = [CaseResult.Status.passed, .failed, .skipped, .knownFailure].map { status in results.count { $0.status == status } }
+        return "\(counts[0]) passed, \(counts[1]) failed, \(counts[2]) skipped" + (counts[3] > 0 ? ", \(counts[3]) known failures" : "")
     }
 
     /// Writes the report as JSON.

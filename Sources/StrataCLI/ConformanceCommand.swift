@@ -2,19 +2,23 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataConformance
-import StrataPostgres
 
 /// `strata conformance`: runs the conformance suite against a store and reports the result.
 struct ConformanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance",
-        abstract: "Run the conformance suite against a store; exits non-zero when a case fails."
+        abstract: "Run the conformance suite against a store; exits non-zero when a case fails.",
+        discussion: """
+            Opens one store first and stops with its error when that fails. Prints a line as each \
+            category ends, then the report. Removes the databases or schemas a category made while \
+            the next one runs, unless --keep is given.
+            """
     )
 
     @Option(
         help: ArgumentHelp(
             "`memory`, a directory for SQLite databases (one fresh file per case; created if missing), "
-                + "or a postgres:// URL (one fresh schema per case, dropped afterwards).",
+                + "or a postgres:// URL (one fresh schema per case).",
             valueName: "sqlite directory | memory | postgres://…"),
         transform: StoreArgument.parse)
     var store: StoreArgument
@@ -25,55 +29,73 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only the cases whose id contains this text.", valueName: "substring of case id"))
     var filter: String?
 
+    @Option(help: "How many cases run at once; a category's cases run together, categories one after another.")
+    var jobs = 4
+
+    @Flag(help: "Keep the SQLite databases or PostgreSQL schemas the cases made (removed as each category ends otherwise).")
+    var keep = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func run() throws {
-        let namespaces = PostgresRunNamespaces()
-        let backend = try makeBackend(namespaces: namespaces)
+        let reportURL = try report.map(Self.reportDestination)
+        let target = try makeTarget()
+        print(target.summary)
+        fflush(nil)
+        try target.check()
         let cases = ConformanceSuite.cases.filter { conformanceCase in filter.map { conformanceCase.id.contains($0) } ?? true }
         if let filter, cases.isEmpty { throw StrataCLIError.noMatchingCases(filter) }
 
-        let outcome = ConformanceRunner(backend: backend).runAll(cases)
-        try cleanUp(namespaces)
-        print(outcome.text)
-        if let report {
-            let url = URL(fileURLWithPath: (report as NSString).expandingTildeInPath)
-            try outcome.write(to: url)
-            print("report written to \(url.path)")
+        var progress = ConformanceProgress(cases)
+        print(progress.start)
+        fflush(nil)
+        let removal = BackgroundRemoval()
+        let outcome = ConformanceRunner(backend: target.backend).runAll(progress.cases, workers: jobs) { result in
+            guard let line = progress.record(result) else { return }
+            if !keep { removal.start(target.takeCreated()) }
+            print(line)
+            fflush(nil)  // so a pipe (`| tee log`) shows each line as it comes
         }
+        try removal.finish()
+        if keep { print(target.kept) } else { try target.removeHolder() }
+        print(outcome.text)
+        if let reportURL { try write(outcome, to: reportURL) }
         if outcome.failed > 0 { throw ExitCode.failure }
     }
 
-    /// Drops the schemas a PostgreSQL run created.
-    private func cleanUp(_ namespaces: PostgresRunNamespaces) throws {
-        guard case .postgres(let address) = store else { return }
-        let settings = try PostgresConnectionSettings(url: address)
-        for namespace in namespaces.issued { try PostgresStore.dropNamespace(namespace, settings: settings) }
+    /// The target `--store` selects.
+    /// - Throws: ``StrataCLIError`` for a SQLite directory that is a file or cannot be created;
+    ///   ``PostgresError`` for a malformed PostgreSQL URL.
+    private func makeTarget() throws -> any ConformanceTarget {
+        switch store {
+        case .memory: InMemoryConformanceTarget()
+        case .postgres(let address): try PostgresConformanceTarget(address: address)
+        case .sqlite(let directory): try SQLiteConformanceTarget(directory: directory)
+        }
     }
 
-    /// The backend `--store` selects, declaring every capability the suite knows.
-    /// - Throws: ``StrataCLIError`` for a path that is a file; the file system's error when the
-    ///   directory cannot be created; ``PostgresError`` for a malformed PostgreSQL URL.
-    private func makeBackend(namespaces: PostgresRunNamespaces) throws -> ConformanceBackend {
-        switch store {
-        case .memory:
-            return ConformanceBackend(name: "in-memory", capabilities: InMemoryStore.declaredCapabilities) { caseID in
-                InMemoryConfiguration(name: "conformance-\(caseID)-\(UUID().uuidString)")
-            }
-        case .postgres(let address):
-            let settings = try PostgresConnectionSettings(url: address)
-            print("PostgreSQL at \(settings), one schema per case named \(namespaces.prefix)N")
-            return ConformanceBackend(name: "postgresql", capabilities: PostgresStore.declaredCapabilities) { _ in
-                PostgresConfiguration(settings: settings, namespace: namespaces.next())
-            }
-        case .sqlite(let directory):
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw StrataCLIError.notADirectory(directory.path)
-            }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            print("SQLite databases in \(directory.path)")
-            return ConformanceBackend(name: "sqlite", capabilities: SQLiteStore.declaredCapabilities) { caseID in
-                SQLiteConfiguration(url: directory.appendingPathComponent("\(caseID)-\(UUID().uuidString).sqlite"))
-            }
+    /// Where `--report` writes, checked before the run so a long run does not end unable to write it.
+    /// - Throws: ``StrataCLIError/fileSystem(action:reason:)`` when its directory is missing.
+    private static func reportDestination(_ path: String) throws -> URL {
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        var isDirectory: ObjCBool = false
+        let directory = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StrataCLIError.fileSystem(action: "write the report to \(url.path)", reason: "there is no directory \(directory)")
         }
+        return url
+    }
+
+    /// Writes the JSON report to `url`.
+    /// - Throws: ``StrataCLIError/fileSystem(action:reason:)``.
+    private func write(_ outcome: ConformanceReport, to url: URL) throws {
+        do {
+            try outcome.write(to: url)
+        } catch {
+            throw StrataCLIError.fileSystem("write the report to \(url.path)", error)
+        }
+        print("report written to \(url.path)")
     }
 }

@@ -21,7 +21,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let recorder = SQLTraceRecorder()
-        let container = try ModelContainer(for: Trip.self, Stop.self, configurations: DemoStore.configuration(store, trace: recorder.trace))
+        let container = try DemoStore.open(store, trace: recorder.trace)
         try Self.insertSample(into: container)
         let walkthrough = DemoWalkthrough(context: ModelContext(container), recorder: recorder, showsSQL: store != .memory)
         try walkthrough.run()

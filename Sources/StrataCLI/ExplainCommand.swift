@@ -22,7 +22,7 @@ struct ExplainCommand: ParsableCommand {
     var values = false
 
     func run() throws {
-        let container = try ModelContainer(for: Trip.self, Stop.self, configurations: DemoStore.configuration(store, trace: { _ in }))
+        let container = try DemoStore.open(store, trace: { _ in })
         let context = ModelContext(container)
         print("")
         for example in Self.examples {

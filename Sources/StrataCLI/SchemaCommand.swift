@@ -35,14 +35,16 @@ struct SchemaCommand: ParsableCommand {
 /// The demo's plan against a `--store`: what it records and would run, and the store itself.
 enum MigrationReading {
     /// Reads what the store records and what opening it with the demo's models of `version` would run.
-    /// - Throws: ``StrataCLIError/notPersistent`` for `memory`; the store's own errors.
+    /// - Throws: ``StrataCLIError/notPersistent`` for `memory`; ``StrataCLIError/noDatabase(_:)``
+    ///   and ``StrataCLIError/isADirectory(_:)`` for a SQLite path with no database; the store's own errors.
     static func report(_ store: StoreArgument, namespace: String?, version: String) throws -> SQLMigrationReport {
         let schema = Schema(versionedSchema: try DemoMigrationPlan.version(version))
         switch store {
         case .memory:
             throw StrataCLIError.notPersistent
         case .sqlite(let url):
-            return try SQLiteStore.migrationReport(for: SQLiteConfiguration(url: url), plan: DemoMigrationPlan.self, schema: schema)
+            return try SQLiteStore.migrationReport(
+                for: SQLiteConfiguration(url: SQLitePath.existingDatabase(url)), plan: DemoMigrationPlan.self, schema: schema)
         case .postgres(let url):
             return try PostgresStore.migrationReport(
                 for: PostgresConfiguration(url: url, namespace: namespace), plan: DemoMigrationPlan.self, schema: schema)
@@ -50,11 +52,12 @@ enum MigrationReading {
     }
 
     /// The configuration that opens the store.
-    /// - Throws: ``StrataCLIError/notPersistent`` for `memory`; a malformed PostgreSQL URL's error.
+    /// - Throws: ``StrataCLIError/notPersistent`` for `memory`; as ``report(_:namespace:version:)``
+    ///   for a SQLite path; a malformed PostgreSQL URL's error.
     static func configuration(_ store: StoreArgument, namespace: String?) throws -> any DataStoreConfiguration {
         switch store {
         case .memory: throw StrataCLIError.notPersistent
-        case .sqlite(let url): return SQLiteConfiguration(url: url)
+        case .sqlite(let url): return SQLiteConfiguration(url: try SQLitePath.existingDatabase(url))
         case .postgres(let url): return try PostgresConfiguration(url: url, namespace: namespace)
         }
     }

@@ -36,6 +36,3 @@ import Testing
         #expect(result.output.contains("the in-memory store keeps nothing between runs"), "\(result.output)")
     }
 }
-
-/// The `strata` tool built beside the tests.
-private let strata = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata")

@@ -6,9 +6,19 @@ extension PostgresStore {
     /// each run its own namespace (`strata conformance --store postgres://…`).
     /// - Throws: ``PostgresError``.
     public static func dropNamespace(_ namespace: String, settings: PostgresConnectionSettings) throws {
+        try dropNamespaces([namespace], settings: settings)
+    }
+
+    /// Drops several namespaces as ``dropNamespace(_:settings:)`` does, one statement each, on one
+    /// connection: a tool that made hundreds pays for one login, not one per namespace.
+    /// - Throws: ``PostgresError``; the namespaces before the failing one are dropped.
+    public static func dropNamespaces(_ namespaces: [String], settings: PostgresConnectionSettings) throws {
+        guard !namespaces.isEmpty else { return }
         let connection = try PostgresConnection(settings: settings)
         defer { connection.close() }
         _ = try connection.execute("SET client_min_messages TO warning")
-        _ = try connection.execute("DROP SCHEMA IF EXISTS \(PostgresDialect().quote(namespace)) CASCADE")
+        for namespace in namespaces {
+            _ = try connection.execute("DROP SCHEMA IF EXISTS \(PostgresDialect().quote(namespace)) CASCADE")
+        }
     }
 }
