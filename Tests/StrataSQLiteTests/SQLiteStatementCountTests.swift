@@ -112,7 +112,10 @@ import Testing
         #expect(!recorder.all.contains { $0.contains(#""Pet""#) })
         recorder.clear()
         #expect(owners[3].pets.count == 1_000)
-        #expect(recorder.selects.count == 2, "the first read: the keys, then the pets")
+        #expect(recorder.selects.count == 2, "the first read: the keys (of all 100 owners: one batch), then the pets")
+        recorder.clear()
+        #expect(owners.reduce(0) { $0 + $1.pets.count } == 100_000)
+        #expect(recorder.selects.count == 99, "the other owners' pets, one query each, and no more keys")
     }
 
     @Test func savingAPetOfAnOwnerOfAHundredThousandPetsReadsNoneOfThem() throws {

@@ -1,6 +1,13 @@
 extension ModelContext {
-    /// The registered models for fetched snapshots, creating or refreshing them as needed.
+    /// The registered models for fetched snapshots, creating or refreshing them as needed; their
+    /// unloaded to-many relationships load in batches (``batchingToManyFaults(_:entity:)``).
     func materialize<T: PersistentModel, Snapshot: DataStoreSnapshot>(
+        _ result: consuming DataStoreFetchResult<T, Snapshot>, entity: Schema.Entity
+    ) -> [T] {
+        batchingToManyFaults(registerFetched(result, entity: entity), entity: entity)
+    }
+
+    private func registerFetched<T: PersistentModel, Snapshot: DataStoreSnapshot>(
         _ result: consuming DataStoreFetchResult<T, Snapshot>, entity: Schema.Entity
     ) -> [T] {
         let partial = UnfetchedBatch(leftOutBy: result.descriptor, entity: entity)

@@ -40,6 +40,9 @@ class AnyModelStorage {
     @exclusivity(unchecked) var changedSlots: UInt64 = 0
     /// The persisted values computed for the save under way.
     @exclusivity(unchecked) var preparedValues: ContiguousArray<PersistentValue?>?
+    /// The models fetched with this one whose unloaded to-many relationships load together
+    /// (``ToManyFaultBatch``); `nil` for a model fetched alone.
+    @exclusivity(unchecked) var faultBatch: ToManyFaultBatch?
 
     init(layout: EntityLayout, values: ContiguousArray<PersistentValue?>? = nil, identifier: PersistentIdentifier? = nil) {
         self.layout = layout
