@@ -6,9 +6,10 @@ import StrataSQL
 @testable import StrataPostgres
 import Testing
 
-/// `LISTEN`/`NOTIFY`: every save announces its commit inside its transaction; a listener on a
-/// connection of its own hears commits made through other containers and processes, hears
-/// nothing of a rolled-back one, and comes back after its connection drops.
+/// `LISTEN`/`NOTIFY`: every save is followed by an announcement of its commit (commits made
+/// while one is on its way share the next); a listener on a connection of its own hears commits
+/// made through other containers and processes, hears nothing of a rolled-back one, and comes
+/// back after its connection drops.
 @Suite struct PostgresExternalCommitTests {
     /// A fresh database with ``ChangeProbeItem``'s tables, and an observation of it.
     private func observedStore(
@@ -69,6 +70,34 @@ import Testing
 
     /// A save whose `COMMIT` fails (a deferred trigger rejects the row) sent its `pg_notify`
     /// already; the rollback drops it, so nothing is heard, while the next save is.
+    /// Commits made while an announcement is on its way send none of their own: one
+    /// announcement, sent after them, covers them all, and listeners hear it.
+    @Test func commitsDuringAnAnnouncementShareTheOneThatFollows() throws {
+        let (url, _, signals, observation) = try observedStore("coalesce")
+        defer { observation.cancel() }
+        let gate = AnnouncementGate()
+        var configuration = try #require(try ChangeProbe.configuration(url) as? PostgresConfiguration)
+        configuration.trace = { sql in if sql == "SELECT pg_notify($1, $2)" { gate.pass() } }
+        let writer = try ModelContainer(for: Schema([ChangeProbeItem.self]), configurations: [configuration])
+        let firstSaved = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let container = writer
+        DispatchQueue.global().async {
+            _ = try? ChangeProbe.commit(label: "first", in: ModelContext(container))
+            firstSaved.signal()
+        }
+        #expect(gate.waitUntilHeld(timeout: .seconds(5)), "the first save's announcement is under way")
+        for index in 0..<5 { _ = try saveItem(to: writer, label: "meanwhile \(index)") }
+        #expect(gate.announcements == 1, "the five commits did not announce themselves")
+        gate.release()
+        firstSaved.wait()
+        #expect(gate.waitForAnnouncements(2, timeout: .seconds(5)), "one announcement follows, for all five")
+        #expect(signals.wait(forCount: 1, timeout: .seconds(2)))
+        usleep(200_000)
+        #expect(gate.announcements == 2, "and no more")
+        _ = try saveItem(to: writer, label: "later")
+        #expect(gate.announcements == 3, "a commit with none under way announces itself, before its save returns")
+    }
+
     @Test func aRolledBackSaveDoesNotSignal() throws {
         let (url, _, signals, observation) = try observedStore("rollback")
         defer { observation.cancel() }
@@ -134,5 +163,46 @@ import Testing
         #expect(run.commits.map(\.index) == Array(0..<5))
         print("PostgreSQL commit → onCommit, another process (ms): \(run.milliseconds)")
         #expect(run.latencies.allSatisfy { $0.map { $0 < 2_000_000_000 } ?? false })
+    }
+}
+
+/// Holds the first `pg_notify` a store sends until released, and counts them all.
+private final class AnnouncementGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var held = false
+    private var released = false
+    private var count = 0
+
+    /// How many announcements were sent (or began to be).
+    var announcements: Int { condition.withLock { count } }
+
+    /// Called by the statement trace before each announcement; the first one waits here.
+    func pass() {
+        condition.withLock {
+            count += 1
+            condition.broadcast()
+            guard count == 1 else { return }
+            held = true
+            while !released { condition.wait() }
+        }
+    }
+
+    func release() {
+        condition.withLock {
+            released = true
+            condition.broadcast()
+        }
+    }
+
+    func waitUntilHeld(timeout: Duration) -> Bool { wait(timeout) { self.held } }
+
+    func waitForAnnouncements(_ expected: Int, timeout: Duration) -> Bool { wait(timeout) { self.count >= expected } }
+
+    private func wait(_ timeout: Duration, until done: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds))
+        return condition.withLock {
+            while !done() { if !condition.wait(until: deadline) { return done() } }
+            return true
+        }
     }
 }

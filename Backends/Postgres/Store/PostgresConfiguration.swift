@@ -72,11 +72,13 @@ public struct PostgresConfiguration: LoggingDataStoreConfiguration {
     /// like it): every statement is sent unnamed and the store keeps no session state. Needs no
     /// ``namespace`` and no server `options`.
     public var transactionPooling = false
-    /// Whether every write announces its commit with `pg_notify`, sent after its `COMMIT`, so
-    /// containers in other processes hear of it (docs/changes.md, rule 20). It is one more
-    /// statement per write: 16 concurrent one-row inserts ran at 0.69–0.76× the transactions/s of
-    /// plain ones (pgbench, 2 cores). Turn it off for a write-heavy service whose data no other
-    /// process watches; this store can still listen to stores that announce.
+    /// Whether writes announce their commits with `pg_notify`, sent after `COMMIT`, so
+    /// containers in other processes hear of them (docs/changes.md, rule 20). A write that
+    /// commits while another's announcement is on its way sends none: one sent after that one
+    /// covers it. Otherwise it is one more statement per write (16 concurrent one-row inserts
+    /// each announcing ran at 0.69–0.76× the transactions/s of plain ones; pgbench, 2 cores).
+    /// Turn it off for a write-heavy service whose data no other process watches; this store can
+    /// still listen to stores that announce.
     public var announcesCommits = true
     /// Where the pool's metrics go (`strata.pool.wait`, `strata.pool.connections`); `nil` uses
     /// the bootstrapped `MetricsSystem`, a no-op unless the app bootstrapped one.

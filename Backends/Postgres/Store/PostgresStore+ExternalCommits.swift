@@ -6,9 +6,12 @@ extension PostgresStore: ExternalCommitObserving {
     /// `strata_` and a 64-bit FNV-1a hash of the namespace and the store identifier, in hex, so
     /// it fits PostgreSQL's 63-byte limit and stores in different namespaces of one database
     /// never hear each other.
-    public var commitChannel: String {
+    public var commitChannel: String { Self.commitChannel(namespace: configuration.namespace, identifier: identifier) }
+
+    /// ``commitChannel`` for a store of `identifier` in `namespace`.
+    static func commitChannel(namespace: String?, identifier: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in Array((configuration.namespace ?? "").utf8) + [0] + Array(identifier.utf8) {
+        for byte in Array((namespace ?? "").utf8) + [0] + Array(identifier.utf8) {
             hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3
         }
         let digits = String(hash, radix: 16)
@@ -32,6 +35,6 @@ extension PostgresStore: ExternalCommitObserving {
     /// The notification a write of this store sends after its commit, with the history
     /// token `token` finds in the write's result.
     func commitNotification<Result>(_ token: @escaping (Result) -> DefaultHistoryToken?) -> PostgresCommitNotification<Result>? {
-        configuration.announcesCommits ? PostgresCommitNotification(channel: commitChannel, token: token) : nil
+        announcer.map { PostgresCommitNotification(announcer: $0, token: token) }
     }
 }

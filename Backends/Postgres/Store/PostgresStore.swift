@@ -27,6 +27,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelatio
     let pool: PostgresWorkerPool
     /// The read replicas; `nil` when there are none.
     let replicas: PostgresReplicas?
+    /// What announces the store's commits; `nil` without ``PostgresConfiguration/announcesCommits``.
+    let announcer: PostgresCommitAnnouncer?
 
     /// Connects, creates the namespace and the tables that are missing, applies additive schema
     /// changes, and reads (or mints) the store identifier, in one transaction.
@@ -61,6 +63,9 @@ public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelatio
             Self.close(pool, replicas)
             throw error
         }
+        self.announcer =
+            configuration.announcesCommits
+            ? PostgresCommitAnnouncer(channel: Self.commitChannel(namespace: configuration.namespace, identifier: identifier), pool: pool) : nil
         self.engine = try SQLStoreEngine(
             schema: schema, dialect: dialect, storeIdentifier: identifier, recordsHistory: configuration.recordsHistory,
             marksHistoryGaps: hasHistoryTable)

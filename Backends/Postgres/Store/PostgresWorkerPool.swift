@@ -181,6 +181,13 @@ final class PostgresWorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Queues `body` for a worker and returns at once: nothing waits for it. `refused` is called
+    /// instead when no connection became free within the check-out timeout.
+    /// - Throws: ``PostgresError/Kind/shutDown`` once ``shutdown()`` began.
+    func runDetached(_ body: @escaping (PooledConnection) -> Void, refused: @escaping (any Error) -> Void) throws {
+        try submit(run: body, refuse: refused, interruption: PostgresInterruption())
+    }
+
     /// Refuses new work, waits until the work already taken (running or queued) has finished,
     /// then closes every connection; the workers end.
     func shutdown() async {
