@@ -82,7 +82,9 @@ extension PostgresConnection: SQLConnection {
 
     /// Inserts with multi-row `INSERT`s of up to ``rowsPerInsert`` rows (fewer when the columns
     /// would pass the parameter limit), each prepared once per connection, sent in one pipeline:
-    /// the server inserts one chunk while the next chunk's parameters are built.
+    /// the server inserts one chunk while the next chunk's parameters are built. A single
+    /// statement into a table without unique values is held back to go with the transaction's
+    /// next statement (``PostgresConnection/holdBack(_:_:)``).
     private func insertWithValues(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         guard !rows.isEmpty else { return }
         let columns = [SQLNames.primaryKey] + mapping.columns.map(\.name)
@@ -99,6 +101,13 @@ extension PostgresConnection: SQLConnection {
         // NULLs are typed by their column, so every row binds the same types: each statement is
         // prepared (before the pipeline starts) with the first row's types repeated.
         var firstChunk: [PostgresParameter]? = try parameters(of: chunks[0])
+        if chunks.count == 1, mapping.entity.uniquenessConstraints.isEmpty {
+            // One statement, which no unique value can make fail: it travels with the save's next
+            // round trip (its row checks and history record). A table with unique values inserts
+            // at once, so a duplicate is reported by the insert, where the save expects it.
+            let sql = SQLWrites.insert(into: mapping.table, columns: columns, rowCount: rows.count, dialect: PostgresDialect())
+            return try holdBack(sql, firstChunk!)
+        }
         let rowTypes = firstChunk!.prefix(columns.count).map(\.type)
         var statements: [Int: (name: String, sql: String, types: [UInt32])] = [:]
         for count in Set(chunks.map(\.count)) {

@@ -161,7 +161,7 @@ extension PostgresStore {
         let result: Result
         do {
             result = try body(connection)
-            try connection.runPendingRowChecks()
+            try connection.runHeldStatements()
             // A call cancelled by now is rolled back; once `COMMIT` is sent, it completes.
             try connection.refuseIfCancelled()
         } catch {
