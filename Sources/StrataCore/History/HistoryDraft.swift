@@ -31,8 +31,7 @@ public struct HistoryDraft: Sendable {
         let payload = HistoryPayload(
             timestamp: timestamp.timeIntervalSince1970, author: author, origin: origin, process: Self.process.name,
             processIdentifier: Self.process.identifier, inserted: groups, updated: updated, deleted: deleted, tombstones: tombstones)
-        // Every field encodes (strings, numbers, persisted values, non-finite numbers as text).
-        return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
+        return payload.json
     }
 
     /// The text a store keeps for an ``DataStore/erase()``, in the erase's transaction, so that
@@ -42,7 +41,7 @@ public struct HistoryDraft: Sendable {
         let payload = HistoryPayload(
             timestamp: Date().timeIntervalSince1970, author: nil, origin: UUID(), process: process.name, processIdentifier: process.identifier,
             inserted: [], updated: [], deleted: [], tombstones: [], erased: true)
-        return String(decoding: try! HistoryPayload.encoder.encode(payload), as: UTF8.self)
+        return payload.json
     }
 
     /// The text a store keeps, in place of a transaction, for writes it does not record: its
