@@ -57,8 +57,9 @@ extension ImportSession {
                 }
             }
         }
+        targets = ToManySet.distinct(targets)
         let current = isNew ? [] : (relationship.access.get(model) as? [any PersistentModel]) ?? []
-        guard current.map(ObjectIdentifier.init) != targets.map(ObjectIdentifier.init) else { return false }
+        guard !ToManySet.sameMembers(current, targets) else { return false }
         if owned {
             // The parent-scoped diff: children this parent owned that the payload left out are deleted.
             let kept = Set(targets.map(ObjectIdentifier.init))
