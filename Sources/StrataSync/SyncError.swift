@@ -25,6 +25,8 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let typeMismatch = Kind(name: "typeMismatch")
         /// A foreign key names a remote id that no model of the related type has.
         public static let unresolvedReference = Kind(name: "unresolvedReference")
+        /// An object gives one property under two keys (`tag_ids` and `tags_ids`).
+        public static let conflictingKeys = Kind(name: "conflictingKeys")
         /// The same remote id appears twice in one payload (within one scope).
         public static let duplicateIdentity = Kind(name: "duplicateIdentity")
         /// A reconcile would delete more than the configured share of rows.

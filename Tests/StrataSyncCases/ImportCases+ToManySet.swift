@@ -46,14 +46,14 @@ extension SyncCases {
     }
 
     /// Stores a tag per id and user 1, the owner of the notes these cases import.
-    private static func loadTagsAndOwner(_ tags: [String], into container: ModelContainer) throws {
+    static func loadTagsAndOwner(_ tags: [String], into container: ModelContainer) throws {
         let objects = tags.map { #"{"id": "\#($0)", "label": "\#($0.uppercased())"}"# }
         try load("[" + objects.joined(separator: ", ") + "]", as: SyncTag.self, into: container)
         try load(#"[{"id": 1, "full_name": "Owner"}]"#, as: SyncUser.self, into: container)
     }
 
     /// The remote ids of note 1's tags, sorted.
-    private static func noteTags(_ container: ModelContainer) throws -> [String] {
+    static func noteTags(_ container: ModelContainer) throws -> [String] {
         let context = ModelContext(container)
         return try withExtendedLifetime(context) {
             try fetched(SyncNote.self, context, by: \.remoteID).first?.tags.map(\.remoteID).sorted() ?? []
