@@ -49,7 +49,7 @@ extension ImportSession {
             if !(json is NSNull) {
                 if nested {
                     guard let object = json as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
-                    target = try apply(object, destination, scope: owned ? model : nil, at: place.nested(key), topLevel: false)
+                    target = try apply(object, destination, scope: owned ? model : nil, at: place.nested(key))
                 } else {
                     target = try resolve(json, relationship.destination, at: place, key: key, scope: owned ? model : nil)
                 }
@@ -67,7 +67,7 @@ extension ImportSession {
                 if nested {
                     guard let object = element as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: "\(key)[\(position)]") }
                     let elementPlace = place.nested(key, position: position)
-                    targets.append(try apply(object, destination, scope: owned ? model : nil, at: elementPlace, topLevel: false))
+                    targets.append(try apply(object, destination, scope: owned ? model : nil, at: elementPlace))
                 } else {
                     targets.append(try resolve(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: owned ? model : nil))
                 }
