@@ -17,7 +17,8 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidScope = Kind(name: "invalidScope")
         /// An element of the payload is not a JSON object, or the payload is not an array.
         public static let notAnObject = Kind(name: "notAnObject")
-        /// An object has no value for its identity key.
+        /// A nested object has no value for its identity key, or an object of a scoped type names
+        /// no parent (a top-level element without an id is skipped, not an error).
         public static let missingIdentity = Kind(name: "missingIdentity")
         /// A new object has no value for a required attribute.
         public static let missingValue = Kind(name: "missingValue")
@@ -25,7 +26,10 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let typeMismatch = Kind(name: "typeMismatch")
         /// A foreign key names a remote id that no model of the related type has.
         public static let unresolvedReference = Kind(name: "unresolvedReference")
-        /// The same remote id appears twice in one payload (within one scope).
+        /// An object gives one property under two keys (`tag_ids` and `tags_ids`).
+        public static let conflictingKeys = Kind(name: "conflictingKeys")
+        /// The same remote id appears twice in the records of one reconcile (an import applies
+        /// the last element instead, and reports the others).
         public static let duplicateIdentity = Kind(name: "duplicateIdentity")
         /// A reconcile would delete more than the configured share of rows.
         public static let deletionGuard = Kind(name: "deletionGuard")

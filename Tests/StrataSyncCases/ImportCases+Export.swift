@@ -51,23 +51,12 @@ extension SyncCases {
                     try load(#"[{"id": 1, "full_name": "A", "notes": [{"id": 1, "text": "a"}, {"id": 2, "text": "b", "tags": [{"id": "t"}]}]}]"#, as: SyncUser.self, into: container)
                 }
             },
-            SyncCase("errors.missingIdentity") { container in
-                try checkError(.missingIdentity, index: 0, key: "id") { try load(#"[{"full_name": "A"}]"#, as: SyncUser.self, into: container) }
-            },
-            SyncCase("errors.nullIdentity") { container in
-                try checkError(.missingIdentity, index: 0, key: "id") { try load(#"[{"id": null, "full_name": "A"}]"#, as: SyncUser.self, into: container) }
-            },
             SyncCase("errors.missingRequiredOnInsert") { container in
                 try checkError(.missingValue, index: 0, key: "full_name") { try load(#"[{"id": 3}]"#, as: SyncUser.self, into: container) }
             },
             SyncCase("errors.nullForNonOptional") { container in
                 try load(#"[{"id": 1, "full_name": "A"}]"#, as: SyncUser.self, into: container)
                 try checkError(.typeMismatch, index: 0, key: "full_name") { try load(#"[{"id": 1, "full_name": null}]"#, as: SyncUser.self, into: container) }
-            },
-            SyncCase("errors.duplicateIdentity") { container in
-                try checkError(.duplicateIdentity, index: 1, key: "id") {
-                    try load(#"[{"id": 1, "full_name": "A"}, {"id": "1", "full_name": "B"}]"#, as: SyncUser.self, into: container)
-                }
             },
             SyncCase("errors.notAnObject") { container in
                 try checkError(.notAnObject, index: 1, key: nil) { try load(#"[{"id": 1, "full_name": "A"}, 5]"#, as: SyncUser.self, into: container) }

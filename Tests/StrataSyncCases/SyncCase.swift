@@ -38,8 +38,8 @@ public enum SyncCases {
 
     /// Import, export and reconcile cases, in a stable order.
     public static var all: [SyncCase] {
-        keyCases + presenceCases + coercionCases + linkCases + scopeCases + exportCases + nestedExportCases + errorCases + atomicityCases
-            + reconcileCases + reconcileDeletionCases
+        keyCases + presenceCases + coercionCases + linkCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + exportCases + nestedExportCases
+            + errorCases + atomicityCases + reconcileCases + reconcileDeletionCases
     }
 }
 

@@ -20,4 +20,10 @@ import Testing
         #expect(SyncKeyStyle.snakeCase.foreignKey(for: key, toMany: toMany) == snake)
         #expect(SyncKeyStyle.camelCase.foreignKey(for: key, toMany: toMany) == camel)
     }
+
+    @Test(arguments: [("tags", "tags_ids", "tagsIDs"), ("categories", "categories_ids", "categoriesIDs"), ("address", "address_ids", "addressIDs")])
+    func pluralForeignKey(_ key: String, _ snake: String, _ camel: String) {
+        #expect(SyncKeyStyle.snakeCase.pluralForeignKey(for: key) == snake)
+        #expect(SyncKeyStyle.camelCase.pluralForeignKey(for: key) == camel)
+    }
 }

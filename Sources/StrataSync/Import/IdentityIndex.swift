@@ -49,12 +49,12 @@ final class IdentityIndex {
         positions[key].map { models[$0] }
     }
 
-    /// Marks the model under `key` touched and returns it with whether it was touched before;
-    /// `nil` when there is none (one hash lookup answers all three).
-    func touch(_ key: Key) -> (model: any PersistentModel, wasTouched: Bool)? {
+    /// Marks the model under `key` touched and returns it; `nil` when there is none (one hash
+    /// lookup answers both).
+    func touch(_ key: Key) -> (any PersistentModel)? {
         guard let position = positions[key] else { return nil }
-        defer { touched[position] = true }
-        return (models[position], touched[position])
+        touched[position] = true
+        return models[position]
     }
 
     /// Records a model the import created under `key`, touched.

@@ -11,20 +11,36 @@ extension ImportSession {
         var changed = false
         for relationship in mapping.relationships where relationship.name != mapping.scope?.name {
             if let nested = object[relationship.nestedKey] {
-                changed = try link(nested, relationship, of: model, isNew: isNew, at: place, nested: true) || changed
-            } else if let reference = object[relationship.foreignKey] {
-                changed = try link(reference, relationship, of: model, isNew: isNew, at: place, nested: false) || changed
+                changed = try link(nested, relationship, of: model, isNew: isNew, at: place, key: relationship.nestedKey, nested: true) || changed
+            } else if let reference = try foreignKeyValue(in: object, relationship, at: place) {
+                changed = try link(reference.value, relationship, of: model, isNew: isNew, at: place, key: reference.key, nested: false) || changed
             }
         }
         return changed
     }
 
-    /// Sets `relationship` of `model` (at `place`) from `json`: nested objects (imported first)
-    /// or remote ids. A new model has no links to compare with or to diff.
+    /// The remote ids `object` gives for `relationship`, and the key they are under: the
+    /// foreign key (`tag_ids`) or its plural spelling (`tags_ids`); `nil` when it has neither.
+    /// - Throws: ``SyncError/Kind/conflictingKeys`` when it has both.
+    private func foreignKeyValue(in object: [String: Any], _ relationship: SyncMapping.Relationship, at place: PayloadPlace) throws
+        -> (key: String, value: Any)?
+    {
+        let value = object[relationship.foreignKey]
+        guard let plural = relationship.pluralForeignKey, let pluralValue = object[plural] else {
+            return value.map { (key: relationship.foreignKey, value: $0) }
+        }
+        guard value == nil else {
+            throw place.error(.conflictingKeys, "both \"\(relationship.foreignKey)\" and \"\(plural)\" give \(relationship.name): send one", key: plural)
+        }
+        return (key: plural, value: pluralValue)
+    }
+
+    /// Sets `relationship` of `model` (at `place`) from `json`, found under `key`: nested objects
+    /// (imported first) or remote ids. A new model has no links to compare with or to diff.
     private func link(
-        _ json: Any, _ relationship: SyncMapping.Relationship, of model: any PersistentModel, isNew: Bool, at place: PayloadPlace, nested: Bool
+        _ json: Any, _ relationship: SyncMapping.Relationship, of model: any PersistentModel, isNew: Bool, at place: PayloadPlace, key: String,
+        nested: Bool
     ) throws -> Bool {
-        let key = nested ? relationship.nestedKey : relationship.foreignKey
         let destination = try mapping(relationship.destination)
         // A child whose identity is scoped by this model's type belongs to this model.
         let owned = destination.scope.map { Schema.entityName(for: $0.destination) == Schema.entityName(for: type(of: model)) } ?? false
@@ -33,7 +49,7 @@ extension ImportSession {
             if !(json is NSNull) {
                 if nested {
                     guard let object = json as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
-                    target = try apply(object, destination, scope: owned ? model : nil, at: place.nested(key), topLevel: false)
+                    target = try apply(object, destination, scope: owned ? model : nil, at: place.nested(key))
                 } else {
                     target = try resolve(json, relationship.destination, at: place, key: key, scope: owned ? model : nil)
                 }
@@ -51,14 +67,15 @@ extension ImportSession {
                 if nested {
                     guard let object = element as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: "\(key)[\(position)]") }
                     let elementPlace = place.nested(key, position: position)
-                    targets.append(try apply(object, destination, scope: owned ? model : nil, at: elementPlace, topLevel: false))
+                    targets.append(try apply(object, destination, scope: owned ? model : nil, at: elementPlace))
                 } else {
                     targets.append(try resolve(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: owned ? model : nil))
                 }
             }
         }
+        targets = ToManySet.distinct(targets)
         let current = isNew ? [] : (relationship.access.get(model) as? [any PersistentModel]) ?? []
-        guard current.map(ObjectIdentifier.init) != targets.map(ObjectIdentifier.init) else { return false }
+        guard !ToManySet.sameMembers(current, targets) else { return false }
         if owned {
             // The parent-scoped diff: children this parent owned that the payload left out are deleted.
             let kept = Set(targets.map(ObjectIdentifier.init))

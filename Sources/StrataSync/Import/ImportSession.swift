@@ -36,13 +36,12 @@ final class ImportSession {
     ///   - scope: the parent that scopes the identity, when the caller knows it (a nested
     ///     collection's owner, or the import's parent).
     ///   - place: where `object` sits in the payload, for errors.
-    ///   - topLevel: whether `object` is an element of the imported array, where a repeated
-    ///     remote id is an error (nested objects may repeat: many notes share one owner).
+    ///
+    /// An object may name a model the import already wrote (many notes share one owner); its
+    /// values are applied over it. ``PayloadRows`` keeps the top level to one object per model.
     /// - Throws: ``SyncError`` naming the element and key.
     @discardableResult
-    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace, topLevel: Bool)
-        throws -> any PersistentModel
-    {
+    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws -> any PersistentModel {
         let identityKey = mapping.identity.remoteKey
         guard let rawID = object[identityKey], !(rawID is NSNull) else {
             throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
@@ -53,10 +52,7 @@ final class ImportSession {
         let index = try index(mapping)
         let model: any PersistentModel
         let isNew: Bool
-        if let (existing, wasTouched) = index.touch(key) {
-            if wasTouched, topLevel {
-                throw place.error(.duplicateIdentity, "remote id \(rawID) appears more than once", key: identityKey)
-            }
+        if let existing = index.touch(key) {
             model = existing
             isNew = false
         } else {
@@ -122,7 +118,7 @@ final class ImportSession {
     private func scopeParent(of object: [String: Any], _ mapping: SyncMapping, at place: PayloadPlace) throws -> (any PersistentModel)? {
         guard let scope = mapping.scope else { return nil }
         if let nested = object[scope.nestedKey] as? [String: Any] {
-            return try apply(nested, self.mapping(scope.destination), scope: nil, at: place.nested(scope.nestedKey), topLevel: false)
+            return try apply(nested, self.mapping(scope.destination), scope: nil, at: place.nested(scope.nestedKey))
         }
         guard let reference = object[scope.foreignKey], !(reference is NSNull) else {
             throw place.error(.missingIdentity, "\(mapping.entity.name) is identified within its \(scope.name): import it with a parent or give \"\(scope.foreignKey)\"", key: scope.foreignKey)

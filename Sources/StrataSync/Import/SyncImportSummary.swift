@@ -6,11 +6,18 @@ public struct SyncImportSummary: Hashable, Sendable {
     public internal(set) var updated = 0
     /// Models deleted because the payload left them out (`deletingMissing`, nested owned children).
     public internal(set) var deleted = 0
+    /// The payload elements left out because they have no id (the key is absent or `null`).
+    public internal(set) var skippedWithoutIdentity: [Int] = []
+    /// The payload elements left out because a later element has the same remote id (within
+    /// the same parent, for a scoped type): the later one is applied, whole, in their place.
+    public internal(set) var repeatedIdentities: [RepeatedIdentity] = []
 
     /// A summary with these counts (for comparing against).
-    public init(inserted: Int = 0, updated: Int = 0, deleted: Int = 0) {
+    public init(inserted: Int = 0, updated: Int = 0, deleted: Int = 0, skippedWithoutIdentity: [Int] = [], repeatedIdentities: [RepeatedIdentity] = []) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+        self.skippedWithoutIdentity = skippedWithoutIdentity
+        self.repeatedIdentities = repeatedIdentities
     }
 }

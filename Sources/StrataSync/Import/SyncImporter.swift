@@ -10,8 +10,10 @@ import StrataCore
 ///
 /// Rules: an absent key leaves a property alone, `null` clears it, `[]` (or `null`) clears a
 /// to-many relationship; `owner_id` / `tag_ids` link to existing models by remote id (an unknown
-/// id is an error), `owner` / `tags` import nested objects. Each import runs in a context of its
-/// own whose ``author`` is set, and saves once: on any error or cancellation nothing is written.
+/// id is an error), `owner` / `tags` import nested objects. An element without an id is left
+/// out, and of elements with the same id only the last is applied; the summary reports both.
+/// Each import runs in a context of its own whose ``author`` is set, and saves once: on any
+/// error or cancellation nothing is written.
 public struct SyncImporter: Sendable {
     /// The author imports record unless told otherwise.
     public static let defaultAuthor = "StrataSync"
@@ -60,18 +62,19 @@ public struct SyncImporter: Sendable {
         let session = ImportSession(context: context)
         let mapping = try session.mapping(type)
         let scope = try parent.map { try adopt($0, scoping: mapping, in: context) }
-        try session.index(mapping).reserveCapacity(adding: objects.count)
-        for (index, element) in objects.enumerated() {
-            if index & 63 == 0 { try Task.checkCancellation() }
-            guard let object = element as? [String: Any] else {
-                throw SyncError(.notAnObject, "expected a JSON object", index: index)
-            }
-            try session.apply(object, mapping, scope: scope, at: PayloadPlace(index: index), topLevel: true)
+        let rows = try PayloadRows(objects, mapping, parentGiven: scope != nil, session: session)
+        try session.index(mapping).reserveCapacity(adding: rows.applied.count)
+        for (position, row) in rows.applied.enumerated() {
+            if position & 63 == 0 { try Task.checkCancellation() }
+            try session.apply(row.object, mapping, scope: scope, at: PayloadPlace(index: row.index))
         }
         if deletingMissing { try session.deleteUntouched(mapping, inScope: scope) }
         try Task.checkCancellation()
         try context.save()
-        return session.summary
+        var summary = session.summary
+        summary.skippedWithoutIdentity = rows.skippedWithoutIdentity
+        summary.repeatedIdentities = rows.repeated
+        return summary
     }
 
     /// ``importJSON(_:as:parent:deletingMissing:)``, waiting first for the other serialized

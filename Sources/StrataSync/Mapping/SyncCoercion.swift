@@ -8,8 +8,9 @@ enum SyncCoercion {
     /// Numbers and numeric strings become any integer width (exactly) or floating-point type;
     /// `1`/`0`, `"true"`/`"false"`, `"yes"`/`"no"` become `Bool`; dates come from ISO-8601
     /// (with or without fractional seconds or a zone), `yyyy-MM-dd HH:mm:ss` (UTC), `yyyy-MM-dd`
-    /// or a number of seconds since 1970; `UUID`, `URL`, `Decimal` and base64 `Data` from strings;
-    /// raw-value enums from their raw value; other `Codable` types from their JSON.
+    /// or a number of seconds, milliseconds or microseconds since 1970 (``UnixTimestamp``);
+    /// `UUID`, `URL`, `Decimal` and base64 `Data` from strings; raw-value enums from their raw
+    /// value; other `Codable` types from their JSON.
     static func coercer(for type: Any.Type) -> (Any) -> Any? {
         if let primitive = primitiveCoercer(for: type) {
             return { json in JSONScalar(json).flatMap(primitive) }
@@ -66,11 +67,18 @@ enum SyncCoercion {
     }
 
     private static func date(_ scalar: JSONScalar) -> Date? {
-        guard case .string(let text) = scalar else { return scalar.double.map(Date.init(timeIntervalSince1970:)) }
-        for style in dateStyles {
-            if let date = try? style.parse(text) { return date }
+        switch scalar {
+        case .integer(let value): return UnixTimestamp.date(value)
+        case .double(let value): return UnixTimestamp.date(value)
+        case .bool: return nil
+        case .string(let text):
+            for style in dateStyles {
+                if let date = try? style.parse(text) { return date }
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let integer = Int64(trimmed) { return UnixTimestamp.date(integer) }
+            return Double(trimmed).flatMap { UnixTimestamp.date($0) }
         }
-        return Double(text).map(Date.init(timeIntervalSince1970:))
     }
 
     /// The date forms import accepts, most common first.

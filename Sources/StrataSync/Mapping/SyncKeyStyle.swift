@@ -22,6 +22,15 @@ public enum SyncKeyStyle: Hashable, Sendable {
         }
     }
 
+    /// The to-many foreign key spelled with `key` as it is, plural (`tags` → `tags_ids`,
+    /// `tagsIDs`), which import reads beside ``foreignKey(for:toMany:)``'s singular spelling.
+    public func pluralForeignKey(for key: String) -> String {
+        switch self {
+        case .camelCase: return key + "IDs"
+        case .snakeCase: return key + "_ids"
+        }
+    }
+
     /// `remoteURLString` → `remote_url_string`: a lowercase letter or digit followed by an
     /// uppercase one starts a word, and so does the last capital of a run followed by a lowercase.
     static func snakeCased(_ name: String) -> String {

@@ -26,6 +26,9 @@ final class SyncMapping: @unchecked Sendable {
         let nestedKey: String
         /// The key of the related remote id (or ids).
         let foreignKey: String
+        /// A to-many's foreign key spelled with the plural (`tags_ids` beside `tag_ids`), read
+        /// as well; `nil` for a to-one, or when the two spellings are the same.
+        let pluralForeignKey: String?
         let isToOne: Bool
         let destination: any Syncable.Type
         /// The destination's relationship back, if the schema has one.
@@ -84,9 +87,11 @@ final class SyncMapping: @unchecked Sendable {
                 continue
             }
             let nestedKey = overrides[relationship.keyPath] ?? style.remoteKey(for: relationship.name)
+            let foreignKey = style.foreignKey(for: nestedKey, toMany: !relationship.isToOneRelationship)
+            let pluralForeignKey = style.pluralForeignKey(for: nestedKey)
             let mapped = Relationship(
-                name: relationship.name, nestedKey: nestedKey,
-                foreignKey: style.foreignKey(for: nestedKey, toMany: !relationship.isToOneRelationship),
+                name: relationship.name, nestedKey: nestedKey, foreignKey: foreignKey,
+                pluralForeignKey: relationship.isToOneRelationship || pluralForeignKey == foreignKey ? nil : pluralForeignKey,
                 isToOne: relationship.isToOneRelationship, destination: destination, inverseName: relationship.inverseName,
                 access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType))
             if relationship.keyPath == scopePath { scope = mapped }
