@@ -114,11 +114,14 @@ import Testing
         let container = try ModelContainer(for: Row.self, configurations: configuration)
         let store = try #require(container.dataStore as? PostgresStore)
         let dimensions = [("store", store.configuration.name)]
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // Each call holds its connection until all three are in, so the pool must open three
+        // however late a loaded machine starts the last task.
+        let allIn = CallBarrier(parties: 3)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<3 {
-                group.addTask { try await store.withConnection { _ = try $0.execute("SELECT pg_sleep(0.2)") } }
+                group.addTask { try await store.withConnection { _ in allIn.arriveAndWait(timeout: 30) } }
             }
-            try await group.waitForAll()
+            for try await met in group { #expect(met, "three calls held connections at once") }
         }
         let connections = try metrics.expectGauge("strata.pool.connections", dimensions)
         #expect(connections.lastValue == 3)
@@ -146,5 +149,25 @@ extension StoreFixture {
         let result = try admin.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE query = $1 AND state = 'active'", [PostgresParameter(.string(sql))])
         return Int(result.int64(row: 0, column: 0) ?? 0)
+    }
+}
+
+/// Lets a fixed number of threads meet: each waits until all have arrived.
+private final class CallBarrier: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let parties: Int
+    private var arrived = 0
+
+    init(parties: Int) { self.parties = parties }
+
+    /// Waits until every party has arrived; `false` when `timeout` seconds pass first.
+    func arriveAndWait(timeout: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock {
+            arrived += 1
+            condition.broadcast()
+            while arrived < parties { if !condition.wait(until: deadline) { return arrived >= parties } }
+            return true
+        }
     }
 }
