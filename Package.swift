@@ -18,8 +18,6 @@ let package = Package(
         .library(name: "StrataSync", targets: ["StrataSync"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
-        .executable(name: "strata-migration-crash-probe", targets: ["StrataMigrationCrashProbe"]),
-        .executable(name: "strata-change-probe", targets: ["StrataChangeProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -85,17 +83,19 @@ let package = Package(
             dependencies: ["Strata", "StrataSQL", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
+        // Test probes (Tests/Probes): programs and libraries the tests and benchmarks run, built
+        // beside them and no product of the package.
         // Seeds, migrates and checks a store, for tests that kill a migration at random points.
         .executableTarget(
             name: "StrataMigrationCrashProbe", dependencies: ["Strata", "StrataPostgres", "StrataMigrationProbeSupport"],
-            path: "Sources/StrataMigrationCrashProbe"),
+            path: "Tests/Probes/StrataMigrationCrashProbe"),
         // Starts the probe as a child process; shared by the probe and the tests that drive it
         // (tests import a library, not the executable).
-        .target(name: "StrataMigrationProbeSupport", path: "Sources/StrataMigrationProbeSupport"),
+        .target(name: "StrataMigrationProbeSupport", path: "Tests/Probes/StrataMigrationProbeSupport"),
         // Saves to a store from a second process, for cross-process change tests and the
         // commit-latency benchmark; its logic is a library the tests and the benchmark import.
-        .executableTarget(name: "StrataChangeProbe", dependencies: ["StrataChangeProbeSupport"], path: "Sources/StrataChangeProbe"),
-        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres", "StrataConformance"], path: "Sources/StrataChangeProbeSupport"),
+        .executableTarget(name: "StrataChangeProbe", dependencies: ["StrataChangeProbeSupport"], path: "Tests/Probes/StrataChangeProbe"),
+        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres", "StrataConformance"], path: "Tests/Probes/StrataChangeProbeSupport"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark",

@@ -34,5 +34,5 @@ import StrataMigrationProbeSupport
     }
 }
 
-/// The `strata-migration-crash-probe` built beside the tests.
+/// The `StrataMigrationCrashProbe` built beside the tests.
 let probe = ProbeProcess.executable(in: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())

@@ -137,5 +137,5 @@ enum MigrationBadTypePlan: SchemaMigrationPlan {
     static var stages: [MigrationStage] { [] }
 }
 
-/// The `strata-migration-crash-probe` built beside the tests.
+/// The `StrataMigrationCrashProbe` built beside the tests.
 let probe = ProbeProcess.executable(in: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())

@@ -65,7 +65,7 @@ public enum ChangeFollower {
     }
 
     /// ``follow(_:probe:prefix:_:)`` on a new container over `store`, with the built
-    /// `strata-change-probe` beside this test bundle making `commits` saves 50 ms apart.
+    /// `StrataChangeProbe` beside this test bundle making `commits` saves 50 ms apart.
     /// - Throws: as ``follow(_:probe:prefix:_:)``.
     public static func followProbe(on store: String, commits: Int) async throws -> Outcome {
         let executable = ChangeProbeRun.executable(in: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())

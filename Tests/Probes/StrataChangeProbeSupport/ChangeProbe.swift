@@ -4,7 +4,7 @@ import StrataConformance
 import StrataPostgres
 
 /// A second process that saves to a store, so tests and benchmarks can check how this process
-/// hears of another's commits: `strata-change-probe <store> <commits> [pause ms] [label]`.
+/// hears of another's commits: `StrataChangeProbe <store> <commits> [pause ms] [label]`.
 ///
 /// `<store>` is a SQLite file path or `postgres://…`, with `#namespace` to name a namespace.
 /// The probe opens the store with ``ChangeProbeItem``'s schema, prints `ready`, then makes

@@ -2,13 +2,13 @@ import Foundation
 import Strata
 import StrataPostgres
 
-// `strata-migration-crash-probe`: seeds a store, migrates it, or reports which version it is
+// `StrataMigrationCrashProbe`: seeds a store, migrates it, or reports which version it is
 // at, so a test can kill a migration at random points (SIGKILL) and check every reopen.
 //
-//   strata-migration-crash-probe seed <store> <rows>   version 1 with `rows` items
-//   strata-migration-crash-probe migrate <store>       open with version 2 (migrates)
-//   strata-migration-crash-probe check <store>         prints the version and counts (see `check`)
-//   strata-migration-crash-probe torture <store> <rows> <kills>   see `Torture`
+//   StrataMigrationCrashProbe seed <store> <rows>   version 1 with `rows` items
+//   StrataMigrationCrashProbe migrate <store>       open with version 2 (migrates)
+//   StrataMigrationCrashProbe check <store>         prints the version and counts (see `check`)
+//   StrataMigrationCrashProbe torture <store> <rows> <kills>   see `Torture`
 //
 // <store> is a SQLite file path, or `postgres://…#namespace`.
 
@@ -46,7 +46,7 @@ func check(_ store: String) throws -> String {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: strata-migration-crash-probe seed|migrate|check <store> [rows]\n".utf8))
+    FileHandle.standardError.write(Data("usage: StrataMigrationCrashProbe seed|migrate|check <store> [rows]\n".utf8))
     exit(2)
 }
 let store = arguments[2]

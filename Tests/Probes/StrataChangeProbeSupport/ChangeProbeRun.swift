@@ -13,10 +13,10 @@ public struct ChangeProbeRun: Sendable {
     /// start (see ``CommitSignalRecorder/latencies(of:)``); `nil` when none came.
     public let latencies: [Int64?]
 
-    /// The built `strata-change-probe` in `directory` (beside a test bundle: the directory of
+    /// The built `StrataChangeProbe` in `directory` (beside a test bundle: the directory of
     /// `CommandLine.arguments[0]`).
     public static func executable(in directory: URL) -> URL {
-        directory.appendingPathComponent("strata-change-probe")
+        directory.appendingPathComponent("StrataChangeProbe")
     }
 
     /// Runs `executable` with `prefix` and then the probe's `arguments` (a program that runs the

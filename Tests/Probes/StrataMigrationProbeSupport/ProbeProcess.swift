@@ -2,9 +2,9 @@ import Foundation
 
 /// Runs the probe as a child process: for ``Torture``, and for the tests that drive the probe.
 public enum ProbeProcess {
-    /// The built probe beside a test bundle or the running probe: `directory/strata-migration-crash-probe`.
+    /// The built probe beside a test bundle or the running probe: `directory/StrataMigrationCrashProbe`.
     public static func executable(in directory: URL) -> URL {
-        directory.appendingPathComponent("strata-migration-crash-probe")
+        directory.appendingPathComponent("StrataMigrationCrashProbe")
     }
 
     /// Starts the probe with `arguments`; its output goes to `output`, or is discarded.
