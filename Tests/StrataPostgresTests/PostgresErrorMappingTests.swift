@@ -1,5 +1,6 @@
 import Foundation
 import StrataCore
+import StrataSQL
 import Testing
 
 @testable import StrataPostgres
@@ -34,7 +35,8 @@ import Testing
             _ = try connection.execute("ROLLBACK TO SAVEPOINT s")
             #expect(error?.kind == kind)
             #expect(error?.sqlState == sqlState)
-            #expect(error?.category == .constraint)
+            #expect(error?.category == (kind == .uniqueViolation ? .uniqueViolation : .constraint))
+            #expect(error?.category.isConstraint == true)
             #expect(error?.isRetryable == false)
             #expect(error?.sql == sql)
         }
@@ -42,7 +44,7 @@ import Testing
 
     @Test func schemaAndSyntaxErrors() throws {
         let connection = try connect()
-        let cases: [(String, PostgresError.Kind, PostgresError.Category)] = [
+        let cases: [(String, PostgresError.Kind, SQLErrorCategory)] = [
             ("SELECT * FROM missing_table", .undefinedTable, .schemaMismatch),
             ("SELECT missing_column FROM parent", .undefinedColumn, .schemaMismatch),
             ("SELEC 1", .syntaxError, .unsupported),

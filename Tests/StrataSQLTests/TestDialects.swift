@@ -35,4 +35,5 @@ struct AdjustedDialect: SQLDialect {
     func localizedStandardContains(_ needle: SQLExpression, in haystack: SQLExpression) -> SQLExpression? {
         base.localizedStandardContains(needle, in: haystack)
     }
+    func columnTypesQuery(of table: String) -> SQLStatement { base.columnTypesQuery(of: table) }
 }

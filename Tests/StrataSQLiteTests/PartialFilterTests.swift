@@ -126,15 +126,11 @@ final class CountingConnection<Base: SQLConnection>: SQLConnection {
     }
 
     func run(_ statement: SQLStatement) throws -> Int { try base.run(statement) }
-    func integers(_ statement: SQLStatement) throws -> [Int64] { try base.integers(statement) }
-    func integerPairs(_ statement: SQLStatement) throws -> [(Int64, Int64)] { try base.integerPairs(statement) }
+    func forEachRow(_ statement: SQLStatement, _ body: (Base.Row) throws -> Void) throws { try base.forEachRow(statement, body) }
     func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws { try base.insert(rows, keys: keys, into: mapping) }
     func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
         try base.update(rows, in: mapping, setting: update)
     }
     func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws { try base.runForEach(sql, binds: rows) }
     func newKeys(_ count: Int, for table: String) throws -> [Int64] { try base.newKeys(count, for: table) }
-    func columnTypes(of table: String) throws -> [String: String] { try base.columnTypes(of: table) }
-    func lockUniqueValues(of table: String) throws { try base.lockUniqueValues(of: table) }
-    func isUniqueViolation(_ error: any Error) -> Bool { base.isUniqueViolation(error) }
 }

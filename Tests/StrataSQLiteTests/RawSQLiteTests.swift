@@ -159,7 +159,8 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
             let error = #expect(throws: SQLiteError.self) { try connection.execute(sql, binds: binds) }
             #expect(error?.kind == kind)
             #expect(error?.code == code)
-            #expect(error?.category == .constraint)
+            #expect(error?.category == (kind == .uniqueViolation ? .uniqueViolation : .constraint))
+            #expect(error?.category.isConstraint == true)
             #expect(error?.description.contains("constraint failed") == true)
         }
     }

@@ -4,11 +4,6 @@ import StrataSQL
 /// Keys of PostgreSQL tables come from one sequence per table (`"<table>_pk_seq"`), which a
 /// migration creates, renames and drops with its table, inside the migration's transaction.
 extension PostgresConnection: SQLMigrationConnection {
-    func texts(_ statement: SQLStatement) throws -> [String] {
-        let result = try execute(statement.text, try statement.binds.map(PostgresParameter.init))
-        return (0..<result.rowCount).compactMap { result.text(row: $0, column: 0) }
-    }
-
     func prepareKeys(for table: String) throws {
         _ = try execute("CREATE SEQUENCE IF NOT EXISTS \(quoted(PostgresMetadata.sequence(of: table)))")
     }

@@ -13,14 +13,9 @@ extension PostgresConnection: SQLConnection {
         try executePrepared(statement.text, parameters(statement.binds)).affectedRows
     }
 
-    func integers(_ statement: SQLStatement) throws -> [Int64] {
+    func forEachRow(_ statement: SQLStatement, _ body: (PostgresResultRow) throws -> Void) throws {
         let result = try executePrepared(statement.text, parameters(statement.binds))
-        return (0..<result.rowCount).map { result.int64(row: $0, column: 0) ?? 0 }
-    }
-
-    func integerPairs(_ statement: SQLStatement) throws -> [(Int64, Int64)] {
-        let result = try executePrepared(statement.text, parameters(statement.binds))
-        return (0..<result.rowCount).map { (result.int64(row: $0, column: 0) ?? 0, result.int64(row: $0, column: 1) ?? 0) }
+        for row in 0..<result.rowCount { try body(PostgresResultRow(result: result, row: row)) }
     }
 
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
@@ -156,61 +151,8 @@ extension PostgresConnection: SQLConnection {
         guard count > 0 else { return [] }
         let result = try executePrepared(
             "SELECT nextval($1::regclass) FROM generate_series(1, $2)",
-            [PostgresParameter(.string(PostgresDialect().quote(PostgresMetadata.sequence(of: table)))), PostgresParameter(.integer(Int64(count)))])
+            [PostgresParameter(.string(PostgresDialect().quote(PostgresDialect().keySequence(of: table)))), PostgresParameter(.integer(Int64(count)))])
         return (0..<result.rowCount).map { result.int64(row: $0, column: 0) ?? 0 }
-    }
-
-    /// The indexes of `table` in the schema its unqualified name resolves to (the namespace's).
-    func indexNames(of table: String) throws -> Set<String>? {
-        let result = try execute(
-            "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1", [PostgresParameter(.string(table))])
-        return Set((0..<result.rowCount).compactMap { result.text(row: $0, column: 0) })
-    }
-
-    /// Column types from the catalog, spelled as ``PostgresDialect/columnType(for:)`` spells them.
-    func columnTypes(of table: String) throws -> [String: String] {
-        let result = try execute(
-            "SELECT attname::text, upper(format_type(atttypid, atttypmod)) FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped",
-            [PostgresParameter(.string(PostgresDialect().quote(table)))])
-        var types: [String: String] = [:]
-        for row in 0..<result.rowCount {
-            if let name = result.text(row: row, column: 0), let type = result.text(row: row, column: 1) { types[name] = type }
-        }
-        return types
-    }
-
-    /// The history lock: a transaction-level advisory lock of the namespace, shared by saves,
-    /// exclusive for readers (see ``SQLConnection/lockHistory(exclusively:)``). Shared holders do
-    /// not wait for each other, so concurrent saves still commit together.
-    func lockHistory(exclusively: Bool) throws {
-        _ = try executePrepared(
-            exclusively ? "SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))" : "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema() || $1))",
-            [PostgresParameter(.string(Self.historyLockName))])
-    }
-
-    /// The shared history lock, taken in a materialized CTE so it is held before `nextval` runs in
-    /// the `INSERT`'s projection of the CTE's one row.
-    func appendHistoryInOneStatement(_ payload: String) throws -> Int64? {
-        let result = try executePrepared(
-            Self.appendHistorySQL,
-            [PostgresParameter(.string(Self.historyLockName)), PostgresParameter(.string(PostgresDialect().quote(PostgresMetadata.sequence(of: SQLHistoryTable.name)))),
-             PostgresParameter(.string(payload))])
-        return result.int64(row: 0, column: 0)
-    }
-
-    private static let historyLockName = ".strata.history"
-    private static let appendHistorySQL = #"WITH "lock" AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(hashtext(current_schema() || $1))) "#
-        + "INSERT INTO \(PostgresDialect().quote(SQLHistoryTable.name)) (\"token\", \"payload\") SELECT nextval($2::regclass), $3 FROM \"lock\" RETURNING \"token\""
-
-    /// A transaction-level advisory lock keyed by the table's name: concurrent saves that insert
-    /// into a table with unique values take turns, so two never both miss the other's row.
-    func lockUniqueValues(of table: String) throws {
-        _ = try executePrepared(
-            "SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [PostgresParameter(.string(".strata.unique." + table))])
-    }
-
-    func isUniqueViolation(_ error: any Error) -> Bool {
-        (error as? PostgresError)?.kind == .uniqueViolation
     }
 
     /// Hands the parameters of a row to `body`, in order, without collecting them (a `COPY`

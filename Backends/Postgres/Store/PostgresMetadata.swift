@@ -2,10 +2,9 @@ import Foundation
 import StrataCore
 import StrataSQL
 
-/// The store's own objects beside the entity tables: a key-value table holding the store
-/// identifier, and one sequence per entity table that mints its keys.
+/// The store's own objects beside the entity tables: the metadata table (``SQLMetadataTable``)
+/// holding the store identifier, and one sequence per entity table that mints its keys.
 struct PostgresMetadata {
-    static let table = "_strata_metadata"
     /// The advisory lock key held while a store prepares the database ("strata" in ASCII).
     static let schemaLock: Int64 = 0x7374_7261_7461
     let tables: SchemaTables
@@ -23,23 +22,15 @@ struct PostgresMetadata {
     }
 
     /// The sequence minting keys of an entity table.
-    static func sequence(of table: String) -> String { table + "_pk_seq" }
+    static func sequence(of table: String) -> String { PostgresDialect().keySequence(of: table) }
 
     /// Creates the metadata table and the sequences when missing, and returns the store
     /// identifier, minting it on first open.
     func prepare(on connection: PostgresConnection) throws -> String {
-        let quote = tables.dialect.quote
-        _ = try connection.execute("CREATE TABLE IF NOT EXISTS \(quote(Self.table)) (\"key\" TEXT PRIMARY KEY, \"value\" TEXT NOT NULL)")
+        try SQLMetadataTable.create(on: connection, dialect: tables.dialect)
         for table in tables.tables where table.hasRowKey {
-            _ = try connection.execute("CREATE SEQUENCE IF NOT EXISTS \(quote(Self.sequence(of: table.name)))")
+            _ = try connection.execute("CREATE SEQUENCE IF NOT EXISTS \(tables.dialect.quote(Self.sequence(of: table.name)))")
         }
-        _ = try connection.execute(
-            "INSERT INTO \(quote(Self.table)) (\"key\", \"value\") VALUES ('storeIdentifier', $1) ON CONFLICT (\"key\") DO NOTHING",
-            [PostgresParameter(.string(UUID().uuidString))])
-        let result = try connection.execute("SELECT \"value\" FROM \(quote(Self.table)) WHERE \"key\" = 'storeIdentifier'")
-        guard result.rowCount == 1, let identifier = result.text(row: 0, column: 0) else {
-            throw PostgresError(kind: .other, message: "the store identifier is missing from \(Self.table)", sql: nil)
-        }
-        return identifier
+        return try SQLMetadataTable.storeIdentifier(on: connection, dialect: tables.dialect)
     }
 }

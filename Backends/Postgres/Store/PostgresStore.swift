@@ -142,7 +142,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelatio
             }
             // Before a migration, whose stages' saves are recorded (or marked as gaps) like any save.
             if history { try SQLHistoryTable.create(on: connection, dialect: tables.dialect) }
-            let hasHistoryTable = try history || SQLHistoryTable.exists(on: connection)
+            let hasHistoryTable = try history || SQLHistoryTable.exists(on: connection, dialect: PostgresDialect())
             let identifier: String
             if let migrationPlan {
                 identifier = try migrate(

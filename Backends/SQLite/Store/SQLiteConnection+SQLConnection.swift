@@ -9,12 +9,8 @@ extension SQLiteConnection: SQLConnection {
         try run(statement.text, binds: statement.binds)
     }
 
-    func integers(_ statement: SQLStatement) throws -> [Int64] {
-        try query(statement.text, binds: statement.binds) { $0.int64(at: 0) }
-    }
-
-    func integerPairs(_ statement: SQLStatement) throws -> [(Int64, Int64)] {
-        try query(statement.text, binds: statement.binds) { ($0.int64(at: 0), $0.int64(at: 1)) }
+    func forEachRow(_ statement: SQLStatement, _ body: (SQLiteStatement) throws -> Void) throws {
+        try forEachRow(statement.text, binds: statement.binds, body)
     }
 
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot] {
@@ -81,29 +77,11 @@ extension SQLiteConnection: SQLConnection {
     /// transaction, so a key is never reused, even after its row was deleted.
     func newKeys(_ count: Int, for table: String) throws -> [Int64] {
         let name = PersistentValue.string("nextKey.\(table)")
-        let stored = try query("SELECT \"value\" FROM \"\(SQLiteMetadata.table)\" WHERE \"key\" = ?", binds: [name]) { Int64($0.text(at: 0)) ?? 1 }
+        let stored = try query("SELECT \"value\" FROM \"\(SQLMetadataTable.name)\" WHERE \"key\" = ?", binds: [name]) { Int64($0.text(at: 0)) ?? 1 }
         let first = stored.first ?? 1
         try run(
-            "INSERT INTO \"\(SQLiteMetadata.table)\" (\"key\", \"value\") VALUES (?, ?) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
+            "INSERT INTO \"\(SQLMetadataTable.name)\" (\"key\", \"value\") VALUES (?, ?) ON CONFLICT (\"key\") DO UPDATE SET \"value\" = excluded.\"value\"",
             binds: [name, .string(String(first + Int64(count)))])
         return Array(first..<first + Int64(count))
-    }
-
-    func columnTypes(of table: String) throws -> [String: String] {
-        let rows = try query("SELECT \"name\", \"type\" FROM pragma_table_info(?)", binds: [.string(table)]) {
-            ($0.text(at: 0), $0.text(at: 1))
-        }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
-    }
-
-    func indexNames(of table: String) throws -> Set<String>? {
-        Set(try query("SELECT \"name\" FROM pragma_index_list(?)", binds: [.string(table)]) { $0.text(at: 0) })
-    }
-
-    /// Nothing to do: SQLite saves run one at a time on the single writer connection.
-    func lockUniqueValues(of table: String) throws {}
-
-    func isUniqueViolation(_ error: any Error) -> Bool {
-        (error as? SQLiteError)?.kind == .uniqueViolation
     }
 }

@@ -14,8 +14,8 @@ extension SQLiteStore {
         let migrator = SQLMigrator(plan: plan, target: schema, dialect: SQLiteDialect())
         let (work, identifier, hasHistory) = try connections.read { connection in
             try connection.consistentRead(needed: true) {
-                (try migrator.work(on: connection), try SQLiteMetadata(connection: connection).existingStoreIdentifier(),
-                 try SQLHistoryTable.exists(on: connection))
+                (try migrator.work(on: connection), try SQLMetadataTable.existingStoreIdentifier(on: connection, dialect: SQLiteDialect()),
+                 try SQLHistoryTable.exists(on: connection, dialect: SQLiteDialect()))
             }
         }
         if case .none = work, let identifier, hasHistory || !history || connections.readOnlyReason != nil { return (identifier, hasHistory) }
@@ -24,7 +24,7 @@ extension SQLiteStore {
         }
         return try connections.write { connection in
             try connection.transaction {
-                let identifier = try SQLiteMetadata(connection: connection).storeIdentifier()
+                let identifier = try SQLMetadataTable.storeIdentifier(on: connection, dialect: SQLiteDialect())
                 // Before the migration, whose stages' saves are recorded (or marked as gaps) like any save.
                 if history { try SQLHistoryTable.create(on: connection, dialect: SQLiteDialect()) }
                 try migrator.migrate(

@@ -71,7 +71,8 @@ public final class SQLiteStore: DataStore, DataStoreBatching, DataStoreRelations
         let (changes, identifier, hasHistory) = try connections.read { connection in
             try connection.consistentRead(needed: true) {
                 (try SQLSchemaReconciler(tables: tables, connection: connection).requiredChanges(),
-                 try SQLiteMetadata(connection: connection).existingStoreIdentifier(), try SQLHistoryTable.exists(on: connection))
+                 try SQLMetadataTable.existingStoreIdentifier(on: connection, dialect: SQLiteDialect()),
+                 try SQLHistoryTable.exists(on: connection, dialect: SQLiteDialect()))
             }
         }
         if changes.isEmpty, let identifier, hasHistory || !history || connections.readOnlyReason != nil { return (identifier, hasHistory) }
@@ -82,7 +83,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, DataStoreRelations
         return try connections.write { connection in
             try connection.transaction {
                 try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
-                let identifier = try SQLiteMetadata(connection: connection).storeIdentifier()
+                let identifier = try SQLMetadataTable.storeIdentifier(on: connection, dialect: SQLiteDialect())
                 if history { try SQLHistoryTable.create(on: connection, dialect: SQLiteDialect()) }
                 return (identifier, history || hasHistory)
             }

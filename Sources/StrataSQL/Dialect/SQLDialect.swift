@@ -64,6 +64,28 @@ public protocol SQLDialect: Sendable {
     /// exactly that way. `values` are non-NULL, canonical, not NaN, and of `storage`, the
     /// element's column kind; the result is NULL only where `element` is.
     func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression?
+
+    /// A query of the catalog returning one row per column of `table`: its name, then its
+    /// declared type spelled as ``columnType(for:)`` spells it. No rows when there is no such table.
+    func columnTypesQuery(of table: String) -> SQLStatement
+    /// A query of the catalog returning the names of the indices on `table`, one per row, so
+    /// opening a database that has them all writes nothing; `nil` when the database cannot tell
+    /// (every index is then created with `IF NOT EXISTS` on each open).
+    func indexNamesQuery(of table: String) -> SQLStatement?
+    /// A statement that keeps other writers from inserting into `table` until the transaction
+    /// ends, so looking for a row with the same unique values and inserting stay one step (an
+    /// upsert); `nil` for a database that runs one writer at a time.
+    func uniqueValuesLock(of table: String) -> SQLStatement?
+    /// A statement ordering history numbers by commit without making writers wait for each
+    /// other: a save takes it shared (`exclusively: false`) before it takes its number and holds
+    /// it to its commit; a reader of the history takes it exclusively first, inside a read-write
+    /// transaction, so it reads only once every number handed out so far is committed or rolled
+    /// back. `nil` for a database that runs one writer at a time: numbers are in commit order already.
+    func historyLock(exclusively: Bool) -> SQLStatement?
+    /// One statement that records `payload` in ``SQLHistoryTable`` — the shared history lock, the
+    /// next number and the `INSERT` together — and returns the number as its one row; `nil`
+    /// (the default) runs the three statements apart. Saves a server two round trips per save.
+    func appendHistory(_ payload: String) -> SQLStatement?
 }
 
 extension SQLDialect {
@@ -96,6 +118,18 @@ extension SQLDialect {
     public func membership(of element: SQLExpression, inBoundList values: [PersistentValue], storage: StorageType) -> SQLExpression? {
         nil
     }
+
+    /// By default the database cannot list a table's indices.
+    public func indexNamesQuery(of table: String) -> SQLStatement? { nil }
+
+    /// By default one writer at a time: nothing to lock.
+    public func uniqueValuesLock(of table: String) -> SQLStatement? { nil }
+
+    /// By default one writer at a time: numbers are taken and committed in order already.
+    public func historyLock(exclusively: Bool) -> SQLStatement? { nil }
+
+    /// By default no one-statement form: ``SQLHistoryTable/append(_:on:dialect:)`` runs three.
+    public func appendHistory(_ payload: String) -> SQLStatement? { nil }
 
     /// Quotes an identifier, doubling any embedded quote, so any name is safe.
     public func quote(_ identifier: String) -> String {

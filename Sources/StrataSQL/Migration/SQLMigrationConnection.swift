@@ -1,10 +1,8 @@
 import StrataCore
 
-/// What a migration needs from a connection beyond ``SQLConnection``: reading text, and keeping
-/// each table's key source (a counter, a sequence) in step with the tables.
+/// What a migration needs from a connection beyond ``SQLConnection``: keeping each table's key
+/// source (a counter, a sequence) in step with the tables.
 public protocol SQLMigrationConnection: SQLConnection {
-    /// Runs a query and returns its first column, as text, per row.
-    func texts(_ statement: SQLStatement) throws -> [String]
     /// Makes sure keys can be minted for new rows of `table`, created by the migration.
     func prepareKeys(for table: String) throws
     /// Continues the keys of `table` under its new name `renamed`, so a key is never handed out twice.

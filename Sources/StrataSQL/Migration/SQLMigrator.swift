@@ -56,7 +56,7 @@ public struct SQLMigrator {
         var anyTable = false
         for schema in candidates {
             let tables = try SchemaTables(schema: schema, dialect: dialect)
-            for table in tables.tables where try !connection.columnTypes(of: table.name).isEmpty { anyTable = true }
+            for table in tables.tables where try connection.hasTable(table.name, dialect: dialect) { anyTable = true }
             guard let changes = try? SQLSchemaReconciler(tables: tables, connection: connection).requiredChanges() else { continue }
             if changes.isEmpty { return schema.version }
             reachable = reachable ?? schema.version

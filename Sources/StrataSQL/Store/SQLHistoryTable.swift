@@ -3,21 +3,21 @@ import StrataCore
 /// The store's history (``HistoryRecording``): one row per saved transaction in
 /// `_strata_history`, its number (`token`) and the payload text, written inside the save's own
 /// transaction so history is exactly as durable as the data. Numbers come from the table's key
-/// source; ``SQLConnection/lockHistory(exclusively:)`` makes a reader see them in commit order
+/// source; the dialect's ``SQLDialect/historyLock(exclusively:)`` makes a reader see them in commit order
 /// (a follower asking for numbers above the last it saw never misses one).
 public enum SQLHistoryTable {
     public static let name = "_strata_history"
 
     /// Whether the database has the table.
     /// - Throws: the connection's errors.
-    public static func exists(on connection: some SQLConnection) throws -> Bool {
-        try !connection.columnTypes(of: name).isEmpty
+    public static func exists(on connection: some SQLConnection, dialect: any SQLDialect) throws -> Bool {
+        try connection.hasTable(name, dialect: dialect)
     }
 
     /// Creates the table (and its key source) when missing.
     /// - Throws: the connection's errors.
     public static func create(on connection: some SQLMigrationConnection, dialect: any SQLDialect) throws {
-        if try !exists(on: connection) {
+        if try !exists(on: connection, dialect: dialect) {
             var serializer = SQLSerializer(dialect: dialect)
             serializer.write("CREATE TABLE IF NOT EXISTS ")
             serializer.write(identifier: name)
@@ -36,8 +36,13 @@ public enum SQLHistoryTable {
     /// - Returns: the transaction's number.
     /// - Throws: the connection's errors.
     public static func append(_ payload: String, on connection: some SQLConnection, dialect: any SQLDialect) throws -> Int64 {
-        if let token = try connection.appendHistoryInOneStatement(payload) { return token }
-        try connection.lockHistory(exclusively: false)
+        if let statement = dialect.appendHistory(payload) {
+            guard let token = try connection.integers(statement).first else {
+                throw SwiftDataError.historyNotRecorded.with("recording a history transaction returned no number (\(statement.text))")
+            }
+            return token
+        }
+        try connection.lockHistory(exclusively: false, dialect: dialect)
         let token = try connection.newKeys(1, for: name)[0]
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("INSERT INTO ")
@@ -73,7 +78,7 @@ public enum SQLHistoryTable {
     /// store learns that once, when it opens.
     /// - Throws: the connection's errors.
     public static func records(after token: Int64?, on connection: some SQLMigrationConnection, dialect: any SQLDialect) throws -> [HistoryRecord] {
-        try connection.lockHistory(exclusively: true)
+        try connection.lockHistory(exclusively: true, dialect: dialect)
         // One text column, "number payload", so one query reads both.
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("SELECT CAST(\"token\" AS TEXT) || ' ' || \"payload\" FROM ")
@@ -93,7 +98,7 @@ public enum SQLHistoryTable {
     /// transaction, on a database that has the table.
     /// - Throws: the connection's errors.
     public static func latest(on connection: some SQLConnection, dialect: any SQLDialect) throws -> Int64? {
-        try connection.lockHistory(exclusively: true)
+        try connection.lockHistory(exclusively: true, dialect: dialect)
         var serializer = SQLSerializer(dialect: dialect)
         serializer.write("SELECT \"token\" FROM ")
         serializer.write(identifier: name)

@@ -144,7 +144,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         // Lock once per table, in name order so two saves never wait on each other crosswise.
         for entity in entities {
             let mapping = try engine.mapping(entity)
-            if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table) }
+            if !mapping.entity.uniquenessConstraints.isEmpty { try connection.lockUniqueValues(of: mapping.table, dialect: engine.dialect) }
         }
         var entity = ""
         var mapping: EntityMapping?
@@ -272,7 +272,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             }
             do {
                 missing += try connection.update(run, in: mapping, setting: update)
-            } catch where connection.isUniqueViolation(error) {
+            } catch where SQLErrorCategory(of: error) == .uniqueViolation {
                 // Only inserts upsert; an update that makes two rows collide is the app's error.
                 throw SwiftDataError.constraintViolation.with(
                     "an update of \(mapping.entity.name) would duplicate another row's unique values (\(error))", entity: mapping.entity.name)

@@ -48,7 +48,7 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
         var plan = Plan()
         var differences: [String] = []
         for table in tables.tables {
-            let existing = try connection.columnTypes(of: table.name)
+            let existing = try connection.columnTypes(of: table.name, dialect: tables.dialect)
             if existing.isEmpty {
                 plan.creations.append(table)
                 continue
@@ -87,7 +87,7 @@ public struct SQLSchemaReconciler<Connection: SQLConnection> {
         let names = table.uniqueIndices.map { SchemaTables.indexName(table: table.name, columns: $0, unique: true) }
             + table.indices.map { SchemaTables.indexName(table: table.name, columns: $0, unique: false) }
         let indices = zip(names, tables.indexStatements(for: table)).map { (name: $0, statement: $1) }
-        guard let existing = try connection.indexNames(of: table.name) else { return indices }
+        guard let existing = try connection.indexNames(of: table.name, dialect: tables.dialect) else { return indices }
         return indices.filter { !existing.contains($0.name) }
     }
 

@@ -1,3 +1,4 @@
+import StrataSQL
 extension PostgresError {
     /// What went wrong, specific to PostgreSQL. New kinds may be added without breaking callers.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
@@ -78,9 +79,10 @@ extension PostgresError {
         }
 
         /// The portable category of this kind.
-        var category: Category {
+        var category: SQLErrorCategory {
             switch base {
-            case .uniqueViolation, .foreignKeyViolation, .notNullViolation, .checkViolation: return .constraint
+            case .uniqueViolation: return .uniqueViolation
+            case .foreignKeyViolation, .notNullViolation, .checkViolation: return .constraint
             case .serializationFailure, .deadlockDetected: return .retryable
             case .connectionLost, .connectTimeout: return .connectionLost
             case .commitOutcomeUnknown: return .commitOutcomeUnknown

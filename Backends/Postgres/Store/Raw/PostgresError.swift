@@ -16,25 +16,7 @@ import StrataSQL
 /// bound values; ``debugDescription`` adds the server's detail and the bound values only for a
 /// connection opened with `debugBindValues: true`.
 /// See <https://www.postgresql.org/docs/current/errcodes-appendix.html> for the SQLSTATE codes.
-public struct PostgresError: Error, CustomStringConvertible, CustomDebugStringConvertible {
-    /// The portable category of a failure, shared in shape with `SQLiteError.Category`.
-    public enum Category: Hashable, Sendable {
-        /// A uniqueness, foreign key, not-null or check constraint failed; the data must change.
-        case constraint
-        /// A serialization failure or deadlock; the whole transaction may succeed if retried.
-        case retryable
-        /// The connection is gone; open a new one. An open transaction was rolled back by the server.
-        case connectionLost
-        /// The connection was lost while `COMMIT` ran: the transaction may or may not have committed.
-        case commitOutcomeUnknown
-        /// The schema is not what the statement expected (a missing table or column).
-        case schemaMismatch
-        /// The request cannot be served as written (a value PostgreSQL cannot hold, bad SQL, bad settings).
-        case unsupported
-        /// Anything else.
-        case other
-    }
-
+public struct PostgresError: SQLBackendError, CustomStringConvertible, CustomDebugStringConvertible {
     /// What went wrong.
     public let kind: Kind
     /// The five-character SQLSTATE the server reported; `nil` for failures detected by libpq or
@@ -53,8 +35,8 @@ public struct PostgresError: Error, CustomStringConvertible, CustomDebugStringCo
     /// The bound values, rendered, only when the connection was opened with `debugBindValues: true`.
     let binds: [String]?
 
-    /// The portable category of ``kind``.
-    public var category: Category { kind.category }
+    /// The portable category of ``kind``, shared by every SQL backend.
+    public var category: SQLErrorCategory { kind.category }
 
     /// Whether running the whole transaction again may succeed (serialization failure, deadlock).
     public var isRetryable: Bool { category == .retryable }

@@ -126,6 +126,16 @@ final class SQLiteConnection {
     /// The statement comes from the cache; `row` may run other SQL on this connection.
     /// - Throws: ``SQLiteError`` from preparing, binding or stepping, or what `row` throws.
     func query<Row>(_ sql: String, binds: [PersistentValue] = [], row: (SQLiteStatement) throws -> Row) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(sql, binds: binds) { rows.append(try row($0)) }
+        return rows
+    }
+
+    /// Runs one statement and hands each result row to `body`, collecting nothing.
+    ///
+    /// The statement comes from the cache; `body` may run other SQL on this connection.
+    /// - Throws: ``SQLiteError`` from preparing, binding or stepping, or what `body` throws.
+    func forEachRow(_ sql: String, binds: [PersistentValue] = [], _ body: (SQLiteStatement) throws -> Void) throws {
         trace?(sql)
         let statement = try cachedStatement(sql)
         defer {
@@ -133,11 +143,9 @@ final class SQLiteConnection {
             statement.clearBindings()
         }
         try statement.bind(binds)
-        var rows: [Row] = []
         while try statement.step() {
-            rows.append(try row(statement))
+            try body(statement)
         }
-        return rows
     }
 
     /// The open handle, or a misuse error naming `sql` once the connection is closed.

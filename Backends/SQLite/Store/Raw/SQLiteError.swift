@@ -13,7 +13,7 @@ import StrataSQL
 ///
 /// The error carries the SQL text but never the bound values.
 /// See <https://www.sqlite.org/rescode.html> for the result codes.
-public struct SQLiteError: Error, CustomStringConvertible {
+public struct SQLiteError: SQLBackendError, CustomStringConvertible {
     /// What went wrong, specific to SQLite. New kinds may be added without breaking callers.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
@@ -74,10 +74,11 @@ public struct SQLiteError: Error, CustomStringConvertible {
         }
 
         /// The portable category of this kind.
-        var category: Category {
+        var category: SQLErrorCategory {
             switch base {
             case .notADatabase, .corrupt: return .corrupt
-            case .uniqueViolation, .foreignKeyViolation, .notNullViolation, .constraintViolation: return .constraint
+            case .uniqueViolation: return .uniqueViolation
+            case .foreignKeyViolation, .notNullViolation, .constraintViolation: return .constraint
             case .busy, .locked: return .retryable
             case .schemaChanged: return .schemaMismatch
             case .multipleStatements, .unbindableValue, .misuse, .readOnly: return .unsupported
@@ -111,23 +112,6 @@ public struct SQLiteError: Error, CustomStringConvertible {
         }
     }
 
-    /// A backend-independent grouping of failures, for decisions that do not care which database failed.
-    public enum Category: Hashable, Sendable {
-        /// A uniqueness, foreign key, not-null or check constraint failed; the data must change.
-        case constraint
-        /// A lock was held by someone else; the same operation may succeed if retried.
-        case retryable
-        /// The file is not a database, or the database is damaged.
-        case corrupt
-        /// The schema is not what the statement expected.
-        case schemaMismatch
-        /// The request cannot be served as written (misuse, multiple statements, unbindable value,
-        /// a write to a read-only database).
-        case unsupported
-        /// Anything else.
-        case other
-    }
-
     /// What went wrong.
     public let kind: Kind
     /// SQLite's extended result code (`SQLITE_MISUSE` for failures the raw layer detects itself).
@@ -138,8 +122,8 @@ public struct SQLiteError: Error, CustomStringConvertible {
     /// a long one). Bound values are never included.
     public let sql: String?
 
-    /// The portable category of ``kind``.
-    public var category: Category { kind.category }
+    /// The portable category of ``kind``, shared by every SQL backend.
+    public var category: SQLErrorCategory { kind.category }
 
     /// An error for an SQLite result code, classified by that code.
     init(code: Int32, message: String, sql: String?) {
