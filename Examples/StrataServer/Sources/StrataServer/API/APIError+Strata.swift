@@ -16,10 +16,10 @@ extension APIError {
         switch error {
         case let error as SwiftDataError: self.init(error)
         case let error as DataStoreError: self.init(error)
-        case let error as SQLiteError: self.init(error.category == .constraint ? .constraint : error.category == .retryable ? .retryable : nil, kind: "\(error.kind)")
+        case let error as SQLiteError: self.init(error.category.isConstraint ? .constraint : error.category == .retryable ? .retryable : nil, kind: "\(error.kind)")
         case let error as PostgresError:
             self.init(
-                error.category == .constraint ? .constraint : error.isRetryable || error.category == .connectionLost ? .retryable : nil,
+                error.category.isConstraint ? .constraint : error.isRetryable || error.category == .connectionLost ? .retryable : nil,
                 kind: "\(error.kind)")
         default: return nil
         }
