@@ -128,7 +128,7 @@ final class CountingConnection<Base: SQLConnection>: SQLConnection {
     func run(_ statement: SQLStatement) throws -> Int { try base.run(statement) }
     func forEachRow(_ statement: SQLStatement, _ body: (Base.Row) throws -> Void) throws { try base.forEachRow(statement, body) }
     func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws { try base.insert(rows, keys: keys, into: mapping) }
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: SQLRowWrite) throws -> [PersistentIdentifier] {
         try base.update(rows, in: mapping, setting: update)
     }
     func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws { try base.runForEach(sql, binds: rows) }

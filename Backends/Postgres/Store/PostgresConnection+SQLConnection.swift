@@ -55,7 +55,7 @@ extension PostgresConnection: SQLConnection {
     /// server as multi-row `INSERT`s), unless a column is `numeric`, which Strata sends as text;
     /// fewer rows with multi-row `INSERT`s, which cost one round trip less.
     func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
-        if rows.count >= Self.rowsPerInsert, !mapping.columns.contains(where: { $0.storage == .decimal }) {
+        if rows.count >= Self.rowsPerInsert, !mapping.insert.writes(.decimal) {
             try copy(rows, keys: keys, into: mapping)
         } else {
             try insertWithValues(rows, keys: keys, into: mapping)
@@ -65,12 +65,12 @@ extension PostgresConnection: SQLConnection {
     /// Streams `rows` through `COPY … FROM STDIN (FORMAT binary)`, fields as their parameters.
     private func copy(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         let dialect = PostgresDialect()
-        let columns = ([SQLNames.primaryKey] + mapping.columns.map(\.name)).map(dialect.quote).joined(separator: ", ")
-        let sql = "COPY \(dialect.quote(mapping.table)) (\(columns)) FROM STDIN (FORMAT binary)"
+        let insert = mapping.insert
+        let sql = "COPY \(dialect.quote(insert.table)) (\(insert.columns.map(dialect.quote).joined(separator: ", "))) FROM STDIN (FORMAT binary)"
         _ = try copyIn(sql) { writer in
             for index in rows.indices {
-                writer.beginRow(fieldCount: mapping.columns.count + 1)
-                try forEachParameter(of: rows[index], key: keys[index], columns: mapping.columns, keyFirst: true) { try writer.write($0) }
+                writer.beginRow(fieldCount: insert.parameters.count)
+                try forEachParameter(of: rows[index], key: keys[index], in: insert) { try writer.write($0) }
             }
         }
     }
@@ -82,14 +82,15 @@ extension PostgresConnection: SQLConnection {
     /// next statement (``PostgresConnection/holdBack(_:_:)``).
     private func insertWithValues(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
         guard !rows.isEmpty else { return }
-        let columns = [SQLNames.primaryKey] + mapping.columns.map(\.name)
-        let perStatement = max(1, min(Self.rowsPerInsert, PostgresDialect().maximumBindCount / columns.count))
+        let insert = mapping.insert
+        let perRow = insert.parameters.count
+        let perStatement = max(1, min(Self.rowsPerInsert, PostgresDialect().maximumBindCount / perRow))
         let chunks = stride(from: 0, to: rows.count, by: perStatement).map { $0..<min($0 + perStatement, rows.count) }
         func parameters(of chunk: Range<Int>) throws -> [PostgresParameter] {
             var parameters: [PostgresParameter] = []
-            parameters.reserveCapacity(chunk.count * columns.count)
+            parameters.reserveCapacity(chunk.count * perRow)
             for index in chunk {
-                try forEachParameter(of: rows[index], key: keys[index], columns: mapping.columns, keyFirst: true) { parameters.append($0) }
+                try forEachParameter(of: rows[index], key: keys[index], in: insert) { parameters.append($0) }
             }
             return parameters
         }
@@ -100,13 +101,12 @@ extension PostgresConnection: SQLConnection {
             // One statement, which no unique value can make fail: it travels with the save's next
             // round trip (its row checks and history record). A table with unique values inserts
             // at once, so a duplicate is reported by the insert, where the save expects it.
-            let sql = SQLWrites.insert(into: mapping.table, columns: columns, rowCount: rows.count, dialect: PostgresDialect())
-            return try holdBack(sql, firstChunk!)
+            return try holdBack(insert.insertText(rowCount: rows.count, dialect: PostgresDialect()), firstChunk!)
         }
-        let rowTypes = firstChunk!.prefix(columns.count).map(\.type)
+        let rowTypes = firstChunk!.prefix(perRow).map(\.type)
         var statements: [Int: (name: String, sql: String, types: [UInt32])] = [:]
         for count in Set(chunks.map(\.count)) {
-            let sql = SQLWrites.insert(into: mapping.table, columns: columns, rowCount: count, dialect: PostgresDialect())
+            let sql = insert.insertText(rowCount: count, dialect: PostgresDialect())
             let types = Array(repeatElement(rowTypes, count: count).joined())
             statements[count] = (try preparedStatement(sql, types: types), sql, types)
         }
@@ -122,13 +122,11 @@ extension PostgresConnection: SQLConnection {
     }
 
     /// Updates through one prepared statement, pipelined: every row is sent before any answer is read.
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
-        let counts = try pipeline(update.sql, rows.map { row in
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: SQLRowWrite) throws -> [PersistentIdentifier] {
+        let counts = try pipeline(update.text, rows.map { row in
             var parameters: [PostgresParameter] = []
-            parameters.reserveCapacity(update.columns.count + 1)
-            try forEachParameter(of: row, key: row.persistentIdentifier.primaryKey.integerValue!, columns: update.columns, keyFirst: false) {
-                parameters.append($0)
-            }
+            parameters.reserveCapacity(update.parameters.count)
+            try forEachParameter(of: row, key: row.persistentIdentifier.primaryKey.integerValue!, in: update) { parameters.append($0) }
             return parameters
         })
         return zip(rows, counts).filter { $0.1 == 0 }.map(\.0.persistentIdentifier)
@@ -155,22 +153,21 @@ extension PostgresConnection: SQLConnection {
         return (0..<result.rowCount).map { result.int64(row: $0, column: 0) ?? 0 }
     }
 
-    /// Hands the parameters of a row to `body`, in order, without collecting them (a `COPY`
-    /// writes them straight into its buffer): its `key` and values of `columns` (the key first
-    /// for inserts, last for updates), Codable attributes as `jsonb`, NULLs typed by their column.
-    private func forEachParameter(
-        of row: DefaultSnapshot, key: Int64, columns: [EntityMapping.Column], keyFirst: Bool, _ body: (PostgresParameter) throws -> Void
-    ) throws {
-        let key = try PostgresParameter(.integer(key))
-        if keyFirst { try body(key) }
-        for column in columns {
-            switch (row.values[column.slot] ?? .null, column.storage) {
-            case (.null, let storage): try body(.null(as: storage))
-            case (.data(let json), .codable): try body(.jsonb(json))
-            case (let value, _): try body(try PostgresParameter(value))
+    /// Hands the parameters of a row to `body` in `write`'s order, without collecting them (a
+    /// `COPY` writes them straight into its buffer): Codable attributes as `jsonb`, NULLs typed by
+    /// their column.
+    private func forEachParameter(of row: DefaultSnapshot, key: Int64, in write: SQLRowWrite, _ body: (PostgresParameter) throws -> Void) throws {
+        for parameter in write.parameters {
+            switch parameter {
+            case .key: try body(PostgresParameter(.integer(key)))
+            case .column(let slot, let storage):
+                switch (row.values[slot] ?? .null, storage) {
+                case (.null, let storage): try body(.null(as: storage))
+                case (.data(let json), .codable): try body(.jsonb(json))
+                case (let value, _): try body(try PostgresParameter(value))
+                }
             }
         }
-        if !keyFirst { try body(key) }
     }
 
     private func parameters(_ values: [PersistentValue]) throws -> [PostgresParameter] {

@@ -37,32 +37,28 @@ extension SQLiteConnection: SQLConnection {
 
     /// Inserts row by row through one prepared statement: SQLite has no round trips to save.
     func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws {
-        let statement = try cachedStatement(mapping.insertSQL)
-        let columns = mapping.columns
-        // By index, reading each row in place: iterating would copy (retain) every snapshot.
-        for index in rows.indices {
-            trace?(mapping.insertSQL)
-            try statement.run { position in
-                position == 1 ? .integer(keys[index]) : rows[index].values[columns[Int(position) - 2].slot] ?? .null
-            }
-        }
+        try runEach(mapping.insert, for: rows) { keys[$0] }
     }
 
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier] {
-        let sql = update.sql
-        let statement = try cachedStatement(sql)
-        let columns = update.columns
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: SQLRowWrite) throws -> [PersistentIdentifier] {
         var missing: [PersistentIdentifier] = []
-        // By index, reading each row in place: iterating would copy (retain) every snapshot.
-        for index in rows.indices {
-            trace?(sql)
-            let identifier = rows[index].persistentIdentifier
-            try statement.run { position in
-                position <= columns.count ? rows[index].values[columns[Int(position) - 1].slot] ?? .null : .integer(identifier.primaryKey.integerValue!)
-            }
-            if changes == 0 { missing.append(identifier) }
+        try runEach(update, for: rows, key: { rows[$0].persistentIdentifier.primaryKey.integerValue! }) { index in
+            if changes == 0 { missing.append(rows[index].persistentIdentifier) }
         }
         return missing
+    }
+
+    /// Runs `write` once per row through one cached statement, `key(i)` the key of `rows[i]`;
+    /// `afterEach(i)` runs after row `i`'s statement. Rows are read in place, by index:
+    /// iterating would copy (retain) every snapshot.
+    private func runEach(_ write: SQLRowWrite, for rows: [DefaultSnapshot], key: (Int) -> Int64, afterEach: (Int) -> Void = { _ in }) throws {
+        let statement = try cachedStatement(write.text)
+        for index in rows.indices {
+            trace?(write.text)
+            let key = key(index)
+            try statement.run { position in write.value(at: Int(position) - 1, of: rows[index], key: key) }
+            afterEach(index)
+        }
     }
 
     func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws {

@@ -41,12 +41,12 @@ public struct EntityMapping: Sendable {
     let dialect: any SQLDialect
     /// Whether rows hold relationships (to-one foreign keys or to-many), whose values name other models.
     public var hasRelationships: Bool { !toMany.isEmpty || columns.contains { $0.destination != nil } }
-    /// `INSERT INTO table (_pk, columns…) VALUES (…)`; bind the key, then each column's slot value.
-    public let insertSQL: String
+    /// `INSERT INTO table (_pk, columns…) VALUES (…)`.
+    public let insert: SQLRowWrite
     /// The update of every column; `nil` when the table has no columns besides the key.
-    public let fullUpdate: Update?
+    public let fullUpdate: SQLRowWrite?
     /// `SELECT _pk, columns… FROM table AS alias WHERE _pk = ?`, for reads by identifier.
-    public private(set) var selectByKeySQL: String
+    private var selectByKeyText: String
     /// In a class hierarchy's table (``SQLNames/discriminator``), below its root: the entity
     /// names of the rows this entity's fetches select (its own and its subentities'); `nil` for a
     /// root, whose fetches select every row.
@@ -82,9 +82,9 @@ public struct EntityMapping: Sendable {
         self.resolvesHierarchies = !entity.subentities.isEmpty
             || entity.relationships.contains { schema.entitiesByName[$0.destination]?.subentities.isEmpty == false }
         let table = self.table
-        self.insertSQL = SQLWrites.insert(into: table, columns: [SQLNames.primaryKey] + columns.map(\.name), dialect: dialect)
-        self.fullUpdate = Self.update(table: table, columns: columns, dialect: dialect)
-        self.selectByKeySQL = Self.selectByKey(table: table, columns: columns, toMany: readsToManyInRow ? toMany : [], dialect: dialect)
+        self.insert = SQLRowWrite.insert(into: table, columns: columns, dialect: dialect)
+        self.fullUpdate = SQLRowWrite.update(of: table, columns: columns, dialect: dialect)
+        self.selectByKeyText = Self.selectByKey(table: table, columns: columns, toMany: readsToManyInRow ? toMany : [], dialect: dialect)
         self.discriminatorValues = entity.superentity == nil ? nil : entity.selfAndSubentities.map(\.name)
     }
 
@@ -96,7 +96,7 @@ public struct EntityMapping: Sendable {
         rows.toMany = []
         rows.readsToManyInRow = false
         rows.leavesToManyUnloaded = true
-        rows.selectByKeySQL = Self.selectByKey(table: table, columns: columns, toMany: [], dialect: dialect)
+        rows.selectByKeyText = Self.selectByKey(table: table, columns: columns, toMany: [], dialect: dialect)
         return rows
     }
 
@@ -145,39 +145,17 @@ public struct EntityMapping: Sendable {
         return selected
     }
 
-    /// `UPDATE table SET columns… = … WHERE _pk = …` for some columns: bind each column's slot
-    /// value, then the key.
-    public struct Update: Sendable {
-        /// The statement, with a placeholder per column and one for the key.
-        public let sql: String
-        /// The columns it sets, in placeholder order.
-        public let columns: [Column]
-    }
-
     /// The update of the columns of the properties `changed` names (bits as in
     /// ``DefaultSnapshot/changedProperties``; `0`: every column). `nil` when none has a column.
-    public func update(changing changed: UInt64, dialect: any SQLDialect) -> Update? {
+    public func update(changing changed: UInt64, dialect: any SQLDialect) -> SQLRowWrite? {
         guard changed != 0, changed != .max else { return fullUpdate }
         let changedColumns = columns.filter { $0.slot < 64 && changed & (1 << UInt64($0.slot)) != 0 }
-        return changedColumns.count == columns.count ? fullUpdate : Self.update(table: table, columns: changedColumns, dialect: dialect)
+        return changedColumns.count == columns.count ? fullUpdate : SQLRowWrite.update(of: table, columns: changedColumns, dialect: dialect)
     }
 
-    private static func update(table: String, columns: [Column], dialect: any SQLDialect) -> Update? {
-        guard !columns.isEmpty else { return nil }
-        var serializer = SQLSerializer(dialect: dialect)
-        serializer.write("UPDATE ")
-        serializer.write(identifier: table)
-        serializer.write(" SET ")
-        serializer.write(columns) { serializer, column in
-            serializer.write(identifier: column.name)
-            serializer.write(" = ")
-            serializer.write(bind: .null)
-        }
-        serializer.write(" WHERE ")
-        serializer.write(identifier: SQLNames.primaryKey)
-        serializer.write(" = ")
-        serializer.write(bind: .null)
-        return Update(sql: serializer.text, columns: columns)
+    /// The read of the row with `key` (``selectColumns(alias:)``), for reads by identifier.
+    public func selectByKey(_ key: Int64) -> SQLStatement {
+        SQLStatement(text: selectByKeyText, binds: [.integer(key)])
     }
 
     /// What a row decoder needs per column, made once per query: flat arrays, so the per-row loop

@@ -20,16 +20,17 @@ public protocol SQLConnection {
     /// snapshot, to-many relationships left unset.
     func snapshots(_ statement: SQLStatement, mapping: EntityMapping, storeIdentifier: String) throws -> [DefaultSnapshot]
 
-    /// Inserts new rows into the mapping's table: `keys[i]` is the integer key of `rows[i]`, then
-    /// its column values. (A row's own identifier may still be the temporary one its context
-    /// minted: the save sends the context's snapshots as they are rather than copying each.)
+    /// Inserts new rows with the mapping's ``EntityMapping/insert``: `keys[i]` is the integer key
+    /// of `rows[i]`. (A row's own identifier may still be the temporary one its context minted:
+    /// the save sends the context's snapshots as they are rather than copying each.)
     func insert(_ rows: [DefaultSnapshot], keys: [Int64], into mapping: EntityMapping) throws
 
-    /// Updates rows of the mapping's table, found by key, with their values for `update`'s columns.
+    /// Updates rows of the mapping's table by key with `update`, each row's own key bound where
+    /// ``SQLRowWrite/parameters`` says.
     /// - Returns: the rows that were not found.
     /// - Throws: an error of category ``SQLErrorCategory/uniqueViolation`` when a row would
     ///   duplicate another's unique values.
-    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: EntityMapping.Update) throws -> [PersistentIdentifier]
+    func update(_ rows: [DefaultSnapshot], in mapping: EntityMapping, setting update: SQLRowWrite) throws -> [PersistentIdentifier]
 
     /// Runs one statement once per row of binds (join-table rows).
     func runForEach(_ sql: String, binds rows: [[PersistentValue]]) throws

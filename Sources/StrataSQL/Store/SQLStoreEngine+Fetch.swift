@@ -40,7 +40,7 @@ extension SQLStoreEngine {
     /// The statement a plan runs (its first page, when it reads in pages): whole rows, or —
     /// when SQL answers the whole descriptor — only the keys, or the count.
     func statement<T>(_ plan: SQLFetchPlan<T>, page: (offset: Int, limit: Int)? = nil) -> SQLStatement {
-        if let key = plan.keyLookup { return SQLStatement(text: plan.mapping.selectByKeySQL, binds: [.integer(key)]) }
+        if let key = plan.keyLookup { return plan.mapping.selectByKey(key) }
         switch (plan.purpose, plan.evaluatesInMemory) {
         case (.snapshots, _), (_, true):
             return serialize(select(plan, columns: plan.mapping.selectColumns(alias: Self.rowAlias), page: page))

@@ -5,7 +5,7 @@ extension SQLStoreEngine {
     /// `$0.persistentModelID == identifier` (either way round), the identifier names a row of
     /// this entity in this store, and nothing else shapes the answer: no offset, no zero limit,
     /// no `propertiesToFetch`, no class hierarchy. Such a fetch selects at most that row, so it
-    /// runs ``EntityMapping/selectByKeySQL`` like `model(for:)`: the usual server lookup costs
+    /// runs ``EntityMapping/selectByKey(_:)`` like `model(for:)`: the usual server lookup costs
     /// no translation. `nil` for every other descriptor (the translator plans it).
     func lookedUpKey<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, purpose: SQLFetchPlan<T>.Purpose) -> Int64? {
         guard purpose == .snapshots, let predicate = descriptor.predicate, (descriptor.fetchOffset ?? 0) == 0,

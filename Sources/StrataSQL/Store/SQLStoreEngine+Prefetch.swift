@@ -79,7 +79,7 @@ extension SQLStoreEngine {
     func storedSnapshots(of mapping: EntityMapping, keys: [Int64], on connection: some SQLConnection) throws -> [DefaultSnapshot] {
         guard keys.count > 1 else {
             guard let key = keys.first else { return [] }
-            return try readSnapshots(SQLStatement(text: mapping.selectByKeySQL, binds: [.integer(key)]), mapping: mapping, on: connection)
+            return try readSnapshots(mapping.selectByKey(key), mapping: mapping, on: connection)
         }
         let alias = Self.rowAlias
         var found: [DefaultSnapshot] = []
@@ -96,7 +96,7 @@ extension SQLStoreEngine {
 extension EntityMapping {
     /// This mapping reading only the key, the foreign keys and the attributes `names` names:
     /// rows decoded with it leave every other attribute `nil`. For reads only: its write
-    /// statements and ``selectByKeySQL`` are still the full mapping's.
+    /// statements and ``selectByKey(_:)`` are still the full mapping's.
     func reading(attributes names: Set<String>) -> EntityMapping {
         let propertyNames = entity.snapshotLayout.propertyNames
         return EntityMapping(reading: self, columns: columns.filter { $0.destination != nil || names.contains(propertyNames[$0.slot]) })
