@@ -47,7 +47,7 @@ public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelatio
         self.schema = schema
         let dialect = PostgresDialect()
         let tables = try SchemaTables(schema: schema, dialect: dialect)
-        let metadata = try PostgresMetadata(tables: tables)
+        try PostgresKeySequences.validate(tables)
         self.pool = Self.makePool(configuration, configuration.settings, server: nil)
         self.replicas =
             configuration.replicas.isEmpty
@@ -57,8 +57,8 @@ public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelatio
                 waitTimeout: configuration.replicaWaitTimeout)
         do {
             (self.identifier, self.hasHistoryTable) = try Self.prepare(
-                tables: tables, metadata: metadata, namespace: configuration.namespace, migrationPlan: migrationPlan,
-                history: configuration.recordsHistory, pool: pool, replicas: replicas)
+                SQLStoreOpening(tables: tables, migrationPlan: migrationPlan, recordsHistory: configuration.recordsHistory),
+                namespace: configuration.namespace, pool: pool, replicas: replicas)
         } catch {
             Self.close(pool, replicas)
             throw error
@@ -127,33 +127,26 @@ public final class PostgresStore: DataStore, DataStoreBatching, DataStoreRelatio
         return connection
     }
 
-    /// Brings the database in line with the schema, under an advisory lock so stores opening at
-    /// once never race to create the same tables. Returns the store identifier and whether the
-    /// history table is there.
+    /// Brings the database in line with the schema (``SQLStoreOpening``) in one transaction,
+    /// under an advisory lock so stores opening at once never race to create the same tables:
+    /// a second store opening meanwhile waits, then finds the tables (or the new version) and
+    /// writes nothing. PostgreSQL's DDL is transactional, so a migration's stages, their saves
+    /// and the version record commit together or not at all.
     private static func prepare(
-        tables: SchemaTables, metadata: PostgresMetadata, namespace: String?, migrationPlan: (any SchemaMigrationPlan.Type)?, history: Bool,
-        pool: PostgresWorkerPool, replicas: PostgresReplicas?
+        _ opening: SQLStoreOpening, namespace: String?, pool: PostgresWorkerPool, replicas: PostgresReplicas?
     ) throws -> (identifier: String, hasHistoryTable: Bool) {
         // On the calling thread: a container is created synchronously, so its caller waits anyway.
         try pool.runHere(writeJob(replicas: replicas, editingState: nil) { connection in
-            _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(PostgresMetadata.schemaLock))])
+            _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [PostgresParameter(.integer(schemaLock))])
             if let namespace {
                 _ = try connection.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresDialect().quote(namespace))")
             }
-            // Before a migration, whose stages' saves are recorded (or marked as gaps) like any save.
-            if history { try SQLHistoryTable.create(on: connection, dialect: tables.dialect) }
-            let hasHistoryTable = try history || SQLHistoryTable.exists(on: connection, dialect: PostgresDialect())
-            let identifier: String
-            if let migrationPlan {
-                identifier = try migrate(
-                    tables.schema, through: migrationPlan, metadata: metadata, history: (records: history, table: hasHistoryTable), on: connection)
-            } else {
-                try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
-                identifier = try metadata.prepare(on: connection)
-            }
-            return (identifier, hasHistoryTable)
+            return try opening.open(on: connection)
         })
     }
+
+    /// The advisory lock key held while a store prepares the database ("strata" in ASCII).
+    private static let schemaLock: Int64 = 0x7374_7261_7461
 
     /// Empties every table, in one transaction. Keys are not reset: an old identifier never names a new row.
     public func erase() throws {

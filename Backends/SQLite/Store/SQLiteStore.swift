@@ -54,8 +54,7 @@ public final class SQLiteStore: DataStore, DataStoreBatching, DataStoreRelations
             openReader: configuration.location == .inMemory ? nil : { try Self.open(configuration, mode: mode, writer: false) })
         let history = configuration.recordsHistory
         let connections = connections
-        let prepared = try migrationPlan.map { try Self.prepare(schema, migrating: $0, history: history, on: connections) }
-            ?? Self.prepare(tables, history: history, on: connections)
+        let prepared = try Self.prepare(SQLStoreOpening(tables: tables, migrationPlan: migrationPlan, recordsHistory: history), on: connections)
         self.identifier = prepared.identifier
         self.hasHistoryTable = prepared.hasHistory
         self.engine = try SQLStoreEngine(
@@ -63,29 +62,26 @@ public final class SQLiteStore: DataStore, DataStoreBatching, DataStoreRelations
             marksHistoryGaps: prepared.hasHistory)
     }
 
-    /// The store identifier, once the tables match the schema, and whether the history table
-    /// is there (created when `history` asks for it). A database that already matches is only
-    /// read, so opening writes nothing then, and a read-only file opens (without history when
-    /// it has no history table).
-    private static func prepare(_ tables: SchemaTables, history: Bool, on connections: SQLiteConnections) throws -> (identifier: String, hasHistory: Bool) {
-        let (changes, identifier, hasHistory) = try connections.read { connection in
-            try connection.consistentRead(needed: true) {
-                (try SQLSchemaReconciler(tables: tables, connection: connection).requiredChanges(),
-                 try SQLMetadataTable.existingStoreIdentifier(on: connection, dialect: SQLiteDialect()),
-                 try SQLHistoryTable.exists(on: connection, dialect: SQLiteDialect()))
-            }
+    /// The store identifier, once the database is in line with the schema (``SQLStoreOpening``),
+    /// and whether the history table is there. A database already in line is only read, so
+    /// opening writes nothing then, and a read-only file opens (without history when it has no
+    /// history table). Otherwise one `BEGIN IMMEDIATE` transaction brings it in line; a second
+    /// process opening meanwhile waits for the write lock, then finds it done and writes nothing.
+    /// - Throws: ``SQLiteError/Kind/readOnly`` when the database needs writing and cannot be
+    ///   written; as ``SQLStoreOpening/open(on:)``.
+    private static func prepare(_ opening: SQLStoreOpening, on connections: SQLiteConnections) throws -> (identifier: String, hasHistory: Bool) {
+        let survey = try connections.read { connection in
+            try connection.consistentRead(needed: true) { try opening.survey(on: connection) }
         }
-        if changes.isEmpty, let identifier, hasHistory || !history || connections.readOnlyReason != nil { return (identifier, hasHistory) }
+        if let opened = opening.openedWithoutWriting(survey) { return (opened.identifier, opened.hasHistoryTable) }
         if let reason = connections.readOnlyReason {
-            let needs = changes + (identifier == nil ? ["create Strata's metadata table"] : [])
-            throw SQLiteError.readOnly("\(reason), and opening it needs to \(needs.joined(separator: ", "))")
+            if survey.needs.isEmpty, let identifier = survey.identifier { return (identifier, survey.hasHistoryTable) }
+            throw SQLiteError.readOnly("\(reason), and opening it needs to \(survey.needs.joined(separator: ", "))")
         }
         return try connections.write { connection in
             try connection.transaction {
-                try SQLSchemaReconciler(tables: tables, connection: connection).reconcile()
-                let identifier = try SQLMetadataTable.storeIdentifier(on: connection, dialect: SQLiteDialect())
-                if history { try SQLHistoryTable.create(on: connection, dialect: SQLiteDialect()) }
-                return (identifier, history || hasHistory)
+                let opened = try opening.open(on: connection)
+                return (opened.identifier, opened.hasHistoryTable)
             }
         }
     }
