@@ -12,27 +12,13 @@ extension ImportSession {
         for relationship in mapping.relationships where relationship.name != mapping.scope?.name {
             if let nested = object[relationship.nestedKey] {
                 changed = try link(nested, relationship, of: model, isNew: isNew, at: place, key: relationship.nestedKey, nested: true) || changed
-            } else if let reference = try foreignKeyValue(in: object, relationship, at: place) {
+            } else if let reference = try place.value(
+                in: object, key: relationship.foreignKey, alternate: relationship.pluralForeignKey, of: relationship.name)
+            {
                 changed = try link(reference.value, relationship, of: model, isNew: isNew, at: place, key: reference.key, nested: false) || changed
             }
         }
         return changed
-    }
-
-    /// The remote ids `object` gives for `relationship`, and the key they are under: the
-    /// foreign key (`tag_ids`) or its plural spelling (`tags_ids`); `nil` when it has neither.
-    /// - Throws: ``SyncError/Kind/conflictingKeys`` when it has both.
-    private func foreignKeyValue(in object: [String: Any], _ relationship: SyncMapping.Relationship, at place: PayloadPlace) throws
-        -> (key: String, value: Any)?
-    {
-        let value = object[relationship.foreignKey]
-        guard let plural = relationship.pluralForeignKey, let pluralValue = object[plural] else {
-            return value.map { (key: relationship.foreignKey, value: $0) }
-        }
-        guard value == nil else {
-            throw place.error(.conflictingKeys, "both \"\(relationship.foreignKey)\" and \"\(plural)\" give \(relationship.name): send one", key: plural)
-        }
-        return (key: plural, value: pluralValue)
     }
 
     /// Sets `relationship` of `model` (at `place`) from `json`, found under `key`: nested objects

@@ -75,7 +75,7 @@ final class ImportSession {
     {
         var changed = false
         for attribute in mapping.attributes where attribute.name != mapping.identity.name {
-            guard let json = object[attribute.remoteKey] else {
+            guard let (key, json) = try place.value(in: object, key: attribute.remoteKey, alternate: attribute.alternateKey, of: attribute.name) else {
                 if isNew, attribute.isRequired {
                     throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
                 }
@@ -84,11 +84,11 @@ final class ImportSession {
             let value: Any
             if json is NSNull {
                 guard let none = attribute.access.nilValue else {
-                    throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: attribute.remoteKey)
+                    throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: key)
                 }
                 value = none
             } else {
-                value = try coerce(json, to: attribute, at: place)
+                value = try coerce(json, to: attribute, at: place, key: key)
             }
             if !isNew, try isUnchanged(attribute, of: model, becoming: value) { continue }
             attribute.access.set(model, value)

@@ -8,6 +8,9 @@ final class SyncMapping: @unchecked Sendable {
     struct Attribute {
         let name: String
         let remoteKey: String
+        /// The property's own name, read when the object has no ``remoteKey`` (`fullName` beside
+        /// `full_name`); `nil` for the identity, an overridden key, or when the two are the same.
+        let alternateKey: String?
         /// The attribute's type without `Optional`.
         let valueType: Any.Type
         /// Whether the attribute needs a value on insert (neither optional nor defaulted).
@@ -64,9 +67,11 @@ final class SyncMapping: @unchecked Sendable {
         for attribute in entity.attributes where !excluded.contains(attribute.keyPath) || attribute.keyPath == identityPath {
             guard let codec = ValueCodec.forType(unwrappedType(attribute.valueType)) else { continue }
             let isIdentity = attribute.keyPath == identityPath
+            let remoteKey = overrides[attribute.keyPath] ?? (isIdentity ? "id" : style.remoteKey(for: attribute.name))
             let mapped = Attribute(
                 name: attribute.name,
-                remoteKey: overrides[attribute.keyPath] ?? (isIdentity ? "id" : style.remoteKey(for: attribute.name)),
+                remoteKey: remoteKey,
+                alternateKey: isIdentity || overrides[attribute.keyPath] != nil || remoteKey == attribute.name ? nil : attribute.name,
                 valueType: unwrappedType(attribute.valueType),
                 isRequired: !attribute.isOptional && attribute.defaultValue == nil,
                 codec: codec,
