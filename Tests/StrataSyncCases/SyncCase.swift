@@ -33,12 +33,12 @@ public struct SyncCaseFailure: Error, CustomStringConvertible {
 public enum SyncCases {
     /// The models every case's container must hold.
     public static let schema: [any PersistentModel.Type] = [
-        SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self,
+        SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self, SyncBoard.self, SyncTicket.self,
     ]
 
     /// Import, export and reconcile cases, in a stable order.
     public static var all: [SyncCase] {
-        keyCases + presenceCases + coercionCases + linkCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + exportCases + nestedExportCases
+        keyCases + nestedKeyCases + presenceCases + coercionCases + linkCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + exportCases + nestedExportCases
             + errorCases + atomicityCases + reconcileCases + reconcileDeletionCases
     }
 }

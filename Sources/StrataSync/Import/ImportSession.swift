@@ -43,7 +43,7 @@ final class ImportSession {
     @discardableResult
     func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws -> any PersistentModel {
         let identityKey = mapping.identity.remoteKey
-        guard let rawID = object[identityKey], !(rawID is NSNull) else {
+        guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !(rawID is NSNull) else {
             throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
         }
         let id = try coerce(rawID, to: mapping.identity, at: place)
@@ -75,7 +75,7 @@ final class ImportSession {
     {
         var changed = false
         for attribute in mapping.attributes where attribute.name != mapping.identity.name {
-            guard let (key, json) = try place.value(in: object, key: attribute.remoteKey, alternate: attribute.alternateKey, of: attribute.name) else {
+            guard let (key, json) = try attribute.payloadValue(in: object, at: place) else {
                 if isNew, attribute.isRequired {
                     throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
                 }

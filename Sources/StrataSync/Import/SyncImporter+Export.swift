@@ -37,7 +37,7 @@ private struct ExportRun {
     mutating func object(of model: any PersistentModel, _ mapping: SyncMapping, reachedThrough inverse: String?) throws -> [String: Any] {
         var object: [String: Any] = [:]
         for attribute in mapping.attributes {
-            object[attribute.remoteKey] = try SyncCoercion.json(attribute.access.get(model))
+            Self.write(try SyncCoercion.json(attribute.access.get(model)), at: attribute.remotePath?[...] ?? [attribute.remoteKey], into: &object)
         }
         path.insert(ObjectIdentifier(model))
         defer { path.remove(ObjectIdentifier(model)) }
@@ -54,5 +54,18 @@ private struct ExportRun {
             }
         }
         return object
+    }
+
+    /// Writes `value` under `path` in `object`, through the nested objects its keys name
+    /// (created when absent): a nested remote key (`status.id`) is written back nested.
+    private static func write(_ value: Any, at path: ArraySlice<String>, into object: inout [String: Any]) {
+        guard let key = path.first else { return }
+        guard path.count > 1 else {
+            object[key] = value
+            return
+        }
+        var inner = object[key] as? [String: Any] ?? [:]
+        write(value, at: path.dropFirst(), into: &inner)
+        object[key] = inner
     }
 }

@@ -11,6 +11,9 @@ final class SyncMapping: @unchecked Sendable {
         /// The property's own name, read when the object has no ``remoteKey`` (`fullName` beside
         /// `full_name`); `nil` for the identity, an overridden key, or when the two are the same.
         let alternateKey: String?
+        /// The keys of a nested remote key (`status.id` → `["status", "id"]`), read and written
+        /// through nested objects; `nil` for a plain key.
+        let remotePath: [String]?
         /// The attribute's type without `Optional`.
         let valueType: Any.Type
         /// Whether the attribute needs a value on insert (neither optional nor defaulted).
@@ -72,6 +75,7 @@ final class SyncMapping: @unchecked Sendable {
                 name: attribute.name,
                 remoteKey: remoteKey,
                 alternateKey: isIdentity || overrides[attribute.keyPath] != nil || remoteKey == attribute.name ? nil : attribute.name,
+                remotePath: remoteKey.contains(".") ? remoteKey.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : nil,
                 valueType: unwrappedType(attribute.valueType),
                 isRequired: !attribute.isOptional && attribute.defaultValue == nil,
                 codec: codec,

@@ -1,0 +1,34 @@
+import Foundation
+import StrataCore
+import StrataSync
+
+/// A board of tickets, identified by a plain `id` string.
+@Model public final class SyncBoard: Syncable {
+    public var id: String
+    public var name: String
+    @Relationship(deleteRule: .nullify, inverse: \SyncTicket.board) public var tickets: [SyncTicket] = []
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    public static var syncIdentity: PartialKeyPath<SyncBoard>? { \.id }
+}
+
+/// A ticket, identified by a plain `id` integer unique over every board (its board does not
+/// scope it), whose status arrives nested: `"status": {"id": "open"}`.
+@Model public final class SyncTicket: Syncable {
+    public var id: Int
+    public var title: String
+    public var statusID: String?
+    public var board: SyncBoard?
+
+    public init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+
+    public static var syncIdentity: PartialKeyPath<SyncTicket>? { \.id }
+    public static var syncRemoteKeys: [PartialKeyPath<SyncTicket>: String] { [\.statusID: "status.id"] }
+}
