@@ -2,7 +2,7 @@ import Foundation
 import StrataCore
 import StrataSync
 
-/// A board of tickets, identified by a plain `id` string.
+/// A board of tickets, identified by a plain `id` string it does not declare as its sync identity.
 @Model public final class SyncBoard: Syncable {
     public var id: String
     public var name: String
@@ -12,11 +12,9 @@ import StrataSync
         self.id = id
         self.name = name
     }
-
-    public static var syncIdentity: PartialKeyPath<SyncBoard>? { \.id }
 }
 
-/// A ticket, identified by a plain `id` integer unique over every board (its board does not
+/// A ticket, identified by a plain undeclared `id` integer unique over every board (its board does not
 /// scope it), whose status arrives nested: `"status": {"id": "open"}`.
 @Model public final class SyncTicket: Syncable {
     public var id: Int
@@ -29,6 +27,5 @@ import StrataSync
         self.title = title
     }
 
-    public static var syncIdentity: PartialKeyPath<SyncTicket>? { \.id }
     public static var syncRemoteKeys: [PartialKeyPath<SyncTicket>: String] { [\.statusID: "status.id"] }
 }
