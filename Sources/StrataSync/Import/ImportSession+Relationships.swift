@@ -4,18 +4,19 @@ import StrataCore
 extension ImportSession {
     /// Links every relationship `object` has a key for, by nested object or by foreign key;
     /// `true` when a link changed. Absent keys leave a relationship alone; `null` clears a
-    /// to-one, `null` or `[]` clears a to-many.
+    /// to-one, `null` or `[]` clears a to-many. An object giving both must name the same models
+    /// under both; the nested objects are then applied.
     func applyRelationships(_ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, at place: PayloadPlace)
         throws -> Bool
     {
         var changed = false
         for relationship in mapping.relationships where relationship.name != mapping.scope?.name {
+            let reference = try place.value(in: object, key: relationship.foreignKey, alternate: relationship.pluralForeignKey, of: relationship.name)
             if let nested = object[relationship.nestedKey] {
-                changed = try link(nested, relationship, of: model, isNew: isNew, at: place, key: relationship.nestedKey, nested: true) || changed
-            } else if let reference = try place.value(
-                in: object, key: relationship.foreignKey, alternate: relationship.pluralForeignKey, of: relationship.name)
-            {
-                changed = try link(reference.value, relationship, of: model, isNew: isNew, at: place, key: reference.key, nested: false) || changed
+                let given = (key: relationship.nestedKey, value: nested)
+                changed = try link(given, nested: true, agreeing: reference, relationship, of: model, isNew: isNew, at: place) || changed
+            } else if let reference {
+                changed = try link(reference, nested: false, agreeing: nil, relationship, of: model, isNew: isNew, at: place) || changed
             }
         }
         return changed
@@ -23,43 +24,32 @@ extension ImportSession {
 
     /// Sets `relationship` of `model` (at `place`) from `json`, found under `key`: nested objects
     /// (imported first) or remote ids. A new model has no links to compare with or to diff.
+    /// - Parameter reference: the foreign key given beside nested objects, which must name the same models.
+    /// - Throws: ``SyncError/Kind/conflictingKeys`` naming the foreign key when it names others.
     private func link(
-        _ json: Any, _ relationship: SyncMapping.Relationship, of model: any PersistentModel, isNew: Bool, at place: PayloadPlace, key: String,
-        nested: Bool
+        _ given: (key: String, value: Any), nested: Bool, agreeing reference: (key: String, value: Any)?, _ relationship: SyncMapping.Relationship,
+        of model: any PersistentModel, isNew: Bool, at place: PayloadPlace
     ) throws -> Bool {
         let destination = try mapping(relationship.destination)
         // A child whose identity is scoped by this model's type belongs to this model.
         let owned = destination.scope.map { Schema.entityName(for: $0.destination) == Schema.entityName(for: type(of: model)) } ?? false
-        if relationship.isToOne {
-            var target: (any PersistentModel)?
-            if !(json is NSNull) {
-                if nested {
-                    guard let object = json as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
-                    target = try apply(object, destination, scope: owned ? model : nil, at: place.nested(key))
-                } else {
-                    target = try resolve(json, relationship.destination, at: place, key: key, scope: owned ? model : nil)
-                }
+        let scope = owned ? model : nil
+        let targets = ToManySet.distinct(try self.targets(given, nested: nested, relationship, destination, scope: scope, at: place))
+        if let reference {
+            let named = try self.targets(reference, nested: false, relationship, destination, scope: scope, at: place)
+            guard Set(named.map(ObjectIdentifier.init)) == Set(targets.map(ObjectIdentifier.init)) else {
+                throw place.error(
+                    .conflictingKeys, "\"\(given.key)\" and \"\(reference.key)\" name different \(destination.entity.name) models: send one, or agree",
+                    key: reference.key)
             }
+        }
+        if relationship.isToOne {
+            let target = targets.first
             let current = isNew ? nil : unwrappedValue(relationship.access.get(model)) as? any PersistentModel
             guard current.map(ObjectIdentifier.init) != target.map(ObjectIdentifier.init) else { return false }
             relationship.access.set(model, target as Any)
             return true
         }
-        var targets: [any PersistentModel] = []
-        if !(json is NSNull) {
-            guard let elements = json as? [Any] else { throw place.error(.typeMismatch, "expected an array", key: key) }
-            targets.reserveCapacity(elements.count)
-            for (position, element) in elements.enumerated() {
-                if nested {
-                    guard let object = element as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: "\(key)[\(position)]") }
-                    let elementPlace = place.nested(key, position: position)
-                    targets.append(try apply(object, destination, scope: owned ? model : nil, at: elementPlace))
-                } else {
-                    targets.append(try resolve(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: owned ? model : nil))
-                }
-            }
-        }
-        targets = ToManySet.distinct(targets)
         let current = isNew ? [] : (relationship.access.get(model) as? [any PersistentModel]) ?? []
         guard !ToManySet.sameMembers(current, targets) else { return false }
         if owned {
@@ -71,5 +61,32 @@ extension ImportSession {
         }
         relationship.access.set(model, targets)
         return true
+    }
+
+    /// The models `given` names for `relationship` (none for `null`): nested objects, imported
+    /// within `scope`, or remote ids resolved within it.
+    private func targets(
+        _ given: (key: String, value: Any), nested: Bool, _ relationship: SyncMapping.Relationship, _ destination: SyncMapping,
+        scope: (any PersistentModel)?, at place: PayloadPlace
+    ) throws -> [any PersistentModel] {
+        let key = given.key
+        if given.value is NSNull { return [] }
+        if relationship.isToOne {
+            guard nested else { return [try resolve(given.value, relationship.destination, at: place, key: key, scope: scope)] }
+            guard let object = given.value as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
+            return [try apply(object, destination, scope: scope, at: place.nested(key))]
+        }
+        guard let elements = given.value as? [Any] else { throw place.error(.typeMismatch, "expected an array", key: key) }
+        var targets: [any PersistentModel] = []
+        targets.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            if nested {
+                guard let object = element as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: "\(key)[\(position)]") }
+                targets.append(try apply(object, destination, scope: scope, at: place.nested(key, position: position)))
+            } else {
+                targets.append(try resolve(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: scope))
+            }
+        }
+        return targets
     }
 }
