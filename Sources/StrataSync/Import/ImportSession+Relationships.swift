@@ -5,21 +5,40 @@ extension ImportSession {
     /// Links every relationship `object` has a key for, by nested object or by foreign key;
     /// `true` when a link changed. Absent keys leave a relationship alone; `null` clears a
     /// to-one, `null` or `[]` clears a to-many. An object giving both must name the same models
-    /// under both; the nested objects are then applied.
-    func applyRelationships(_ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, at place: PayloadPlace)
-        throws -> Bool
-    {
+    /// under both; the nested objects are then applied. The relationship to `parent` (the
+    /// import's parent of a type with global ids) is set to it whatever the object gives; what
+    /// it gives must name the same parent.
+    func applyRelationships(
+        _ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, linkingTo parent: ImportParent?, at place: PayloadPlace
+    ) throws -> Bool {
         var changed = false
         for relationship in mapping.relationships where relationship.name != mapping.scope?.name {
             let reference = try place.value(in: object, key: relationship.foreignKey, alternate: relationship.pluralForeignKey, of: relationship.name)
-            if let nested = object[relationship.nestedKey] {
-                let given = (key: relationship.nestedKey, value: nested)
-                changed = try link(given, nested: true, agreeing: reference, relationship, of: model, isNew: isNew, at: place) || changed
+            let nested = object[relationship.nestedKey].map { (key: relationship.nestedKey, value: $0) }
+            if let parent, relationship.name == parent.relationship.name {
+                changed = try link(parent.model, given: nested ?? reference, nested: nested != nil, relationship, of: model, isNew: isNew, at: place) || changed
+            } else if let nested {
+                changed = try link(nested, nested: true, agreeing: reference, relationship, of: model, isNew: isNew, at: place) || changed
             } else if let reference {
                 changed = try link(reference, nested: false, agreeing: nil, relationship, of: model, isNew: isNew, at: place) || changed
             }
         }
         return changed
+    }
+
+    /// Sets the to-one `relationship` of `model` to the import's parent `target`.
+    /// - Throws: ``SyncError/Kind/conflictingKeys`` when the object `given`s another parent.
+    private func link(
+        _ target: any PersistentModel, given: (key: String, value: Any)?, nested: Bool, _ relationship: SyncMapping.Relationship,
+        of model: any PersistentModel, isNew: Bool, at place: PayloadPlace
+    ) throws -> Bool {
+        if let given {
+            let named = try targets(given, nested: nested, relationship, try mapping(relationship.destination), scope: nil, at: place)
+            guard named.count == 1, named[0].persistentModelID == target.persistentModelID else {
+                throw place.error(.conflictingKeys, "\"\(given.key)\" names another \(relationship.name) than the import's parent", key: given.key)
+            }
+        }
+        return setToOne(target, relationship, of: model, isNew: isNew)
     }
 
     /// Sets `relationship` of `model` (at `place`) from `json`, found under `key`: nested objects
@@ -43,13 +62,7 @@ extension ImportSession {
                     key: reference.key)
             }
         }
-        if relationship.isToOne {
-            let target = targets.first
-            let current = isNew ? nil : unwrappedValue(relationship.access.get(model)) as? any PersistentModel
-            guard current.map(ObjectIdentifier.init) != target.map(ObjectIdentifier.init) else { return false }
-            relationship.access.set(model, target as Any)
-            return true
-        }
+        if relationship.isToOne { return setToOne(targets.first, relationship, of: model, isNew: isNew) }
         let current = isNew ? [] : (relationship.access.get(model) as? [any PersistentModel]) ?? []
         guard !ToManySet.sameMembers(current, targets) else { return false }
         if owned {
@@ -60,6 +73,14 @@ extension ImportSession {
             }
         }
         relationship.access.set(model, targets)
+        return true
+    }
+
+    /// Sets the to-one `relationship` of `model` to `target`; `true` when that changed it.
+    private func setToOne(_ target: (any PersistentModel)?, _ relationship: SyncMapping.Relationship, of model: any PersistentModel, isNew: Bool) -> Bool {
+        let current = isNew ? nil : unwrappedValue(relationship.access.get(model)) as? any PersistentModel
+        guard current.map(ObjectIdentifier.init) != target.map(ObjectIdentifier.init) else { return false }
+        relationship.access.set(model, target as Any)
         return true
     }
 

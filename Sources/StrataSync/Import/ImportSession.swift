@@ -35,13 +35,16 @@ final class ImportSession {
     /// - Parameters:
     ///   - scope: the parent that scopes the identity, when the caller knows it (a nested
     ///     collection's owner, or the import's parent).
+    ///   - importParent: the parent of a type with global ids the object is linked to, if any.
     ///   - place: where `object` sits in the payload, for errors.
     ///
     /// An object may name a model the import already wrote (many notes share one owner); its
     /// values are applied over it. ``PayloadRows`` keeps the top level to one object per model.
     /// - Throws: ``SyncError`` naming the element and key.
     @discardableResult
-    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws -> any PersistentModel {
+    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, linkingTo importParent: ImportParent? = nil, at place: PayloadPlace)
+        throws -> any PersistentModel
+    {
         let identityKey = mapping.identity.remoteKey
         guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !(rawID is NSNull) else {
             throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
@@ -64,7 +67,7 @@ final class ImportSession {
             isNew = true
         }
         let changed = try applyAttributes(object, mapping, to: model, isNew: isNew, at: place)
-        let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, at: place)
+        let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, linkingTo: importParent, at: place)
         if !isNew, changed || linked { summary.updated += 1 }
         return model
     }
@@ -140,10 +143,12 @@ final class ImportSession {
         return model
     }
 
-    /// Deletes every model of `mapping`'s type within `scope` that this import did not touch.
-    func deleteUntouched(_ mapping: SyncMapping, inScope scope: (any PersistentModel)?) throws {
+    /// Deletes every model of `mapping`'s type that this import did not touch: of a scoped type,
+    /// those within `parent` (or without a parent), else those `parent` holds (or all).
+    func deleteUntouched(_ mapping: SyncMapping, within parent: ImportParent?) throws {
         let index = try index(mapping)
-        for model in index.untouched(inScope: scope?.persistentModelID, scoped: mapping.scope != nil) {
+        let scoped = mapping.scope != nil
+        for model in index.untouched(inScope: parent?.model.persistentModelID, scoped: scoped) where scoped || parent?.holds(model) ?? true {
             try forget(model, mapping)
         }
     }

@@ -31,9 +31,11 @@ public struct SyncImporter: Sendable {
 
     /// Imports a JSON array of objects as models of `type`.
     /// - Parameters:
-    ///   - parent: for a type with `syncIdentityScope`, the saved parent the objects belong to.
-    ///   - deletingMissing: delete the models of `type` (within `parent`'s scope, when given)
-    ///     that the payload leaves out.
+    ///   - parent: the saved parent the objects belong to: the parent that scopes their ids
+    ///     (`syncIdentityScope`), or, for a type with global ids, the model every object is linked
+    ///     to through the type's one to-one relationship to the parent's type.
+    ///   - deletingMissing: delete the models of `type` (only `parent`'s, when given) that the
+    ///     payload leaves out.
     /// - Throws: ``SyncError`` naming the element and key, `CancellationError`, or the save's error;
     ///   in every case nothing is written.
     @discardableResult
@@ -61,14 +63,15 @@ public struct SyncImporter: Sendable {
         context.author = author
         let session = ImportSession(context: context)
         let mapping = try session.mapping(type)
-        let scope = try parent.map { try adopt($0, scoping: mapping, in: context) }
+        let parent = try parent.map { try ImportParent($0, of: mapping, in: context) }
+        let scope = parent?.scopesIdentity == true ? parent?.model : nil
         let rows = try PayloadRows(objects, mapping, parentGiven: scope != nil, session: session)
         try session.index(mapping).reserveCapacity(adding: rows.applied.count)
         for (position, row) in rows.applied.enumerated() {
             if position & 63 == 0 { try Task.checkCancellation() }
-            try session.apply(row.object, mapping, scope: scope, at: PayloadPlace(index: row.index))
+            try session.apply(row.object, mapping, scope: scope, linkingTo: scope == nil ? parent : nil, at: PayloadPlace(index: row.index))
         }
-        if deletingMissing { try session.deleteUntouched(mapping, inScope: scope) }
+        if deletingMissing { try session.deleteUntouched(mapping, within: parent) }
         try Task.checkCancellation()
         try context.save()
         var summary = session.summary
@@ -88,14 +91,4 @@ public struct SyncImporter: Sendable {
         }
     }
 
-    /// `parent` as a model of the import's context.
-    private func adopt(_ parent: any PersistentModel, scoping mapping: SyncMapping, in context: ModelContext) throws -> any PersistentModel {
-        guard let scope = mapping.scope, Schema.entityName(for: scope.destination) == Schema.entityName(for: type(of: parent)) else {
-            throw SyncError(.invalidScope, "\(mapping.entity.name) is not scoped by \(Schema.entityName(for: type(of: parent))): declare syncIdentityScope")
-        }
-        guard !parent.persistentModelID.isTemporary else {
-            throw SyncError(.invalidScope, "save the parent before importing into its scope")
-        }
-        return context.model(for: parent.persistentModelID)
-    }
 }
