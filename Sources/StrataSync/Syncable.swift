@@ -31,6 +31,9 @@ public protocol Syncable: PersistentModel {
     static var syncRemoteKeys: [PartialKeyPath<Self>: String] { get }
     /// Properties that import leaves alone and export leaves out.
     static var syncExcludedProperties: Set<PartialKeyPath<Self>> { get }
+    /// Properties that import reads but export leaves out (a value the server sends and does
+    /// not take back, such as a computed total).
+    static var syncNonExportedProperties: Set<PartialKeyPath<Self>> { get }
 }
 
 extension Syncable {
@@ -49,6 +52,8 @@ extension Syncable {
     public static var syncRemoteKeys: [PartialKeyPath<Self>: String] { [:] }
     /// Nothing excluded.
     public static var syncExcludedProperties: Set<PartialKeyPath<Self>> { [] }
+    /// Everything imported is exported.
+    public static var syncNonExportedProperties: Set<PartialKeyPath<Self>> { [] }
 }
 
 /// Whether `keyPath` leads to a value that can serve as a remote id by itself: an integer,

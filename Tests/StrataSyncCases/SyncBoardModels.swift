@@ -15,12 +15,14 @@ import StrataSync
 }
 
 /// A ticket, identified by a plain undeclared `id` integer unique over every board (its board does not
-/// scope it), whose status arrives nested: `"status": {"id": "open"}`.
+/// scope it), whose status arrives nested (`"status": {"id": "open"}`) and whose view count
+/// the server sends but does not take back.
 @Model public final class SyncTicket: Syncable {
     public var id: Int
     public var title: String
     public var statusID: String?
     public var board: SyncBoard?
+    public var viewCount: Int?
 
     public init(id: Int, title: String) {
         self.id = id
@@ -28,4 +30,5 @@ import StrataSync
     }
 
     public static var syncRemoteKeys: [PartialKeyPath<SyncTicket>: String] { [\.statusID: "status.id"] }
+    public static var syncNonExportedProperties: Set<PartialKeyPath<SyncTicket>> { [\.viewCount] }
 }

@@ -23,6 +23,8 @@ final class SyncMapping: @unchecked Sendable {
         /// A JSON value as a value of ``valueType``, or `nil` when it cannot be one.
         let coerce: (Any) -> Any?
         let access: PropertyAccess
+        /// Whether export writes the attribute (`syncNonExportedProperties` are only imported).
+        let isExported: Bool
     }
 
     /// One imported and exported relationship.
@@ -40,6 +42,8 @@ final class SyncMapping: @unchecked Sendable {
         /// The destination's relationship back, if the schema has one.
         let inverseName: String?
         let access: PropertyAccess
+        /// Whether export writes the relationship (`syncNonExportedProperties` are only imported).
+        let isExported: Bool
     }
 
     /// Kept so the cache key's schema address is never reused while the entry exists.
@@ -63,6 +67,7 @@ final class SyncMapping: @unchecked Sendable {
         modelType = type
         let style = Model.syncKeyStyle
         let excluded = Set(Model.syncExcludedProperties.map { $0 as AnyKeyPath })
+        let notExported = Set(Model.syncNonExportedProperties.map { $0 as AnyKeyPath })
         let overrides = Dictionary(uniqueKeysWithValues: Model.syncRemoteKeys.map { ($0.key as AnyKeyPath, $0.value) })
         let identityPath = Model.syncIdentity.map { $0 as AnyKeyPath }
         var attributes: [Attribute] = []
@@ -80,7 +85,8 @@ final class SyncMapping: @unchecked Sendable {
                 isRequired: !attribute.isOptional && attribute.defaultValue == nil,
                 codec: codec,
                 coerce: SyncCoercion.coercer(for: unwrappedType(attribute.valueType)),
-                access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType))
+                access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType),
+                isExported: !notExported.contains(attribute.keyPath))
             if isIdentity { identity = mapped }
             attributes.append(mapped)
         }
@@ -102,7 +108,8 @@ final class SyncMapping: @unchecked Sendable {
                 name: relationship.name, nestedKey: nestedKey, foreignKey: foreignKey,
                 pluralForeignKey: relationship.isToOneRelationship || pluralForeignKey == foreignKey ? nil : pluralForeignKey,
                 isToOne: relationship.isToOneRelationship, destination: destination, inverseName: relationship.inverseName,
-                access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType))
+                access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType),
+                isExported: !notExported.contains(relationship.keyPath))
             if relationship.keyPath == scopePath { scope = mapped }
             relationships.append(mapped)
         }
