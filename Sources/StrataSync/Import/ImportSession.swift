@@ -28,6 +28,7 @@ final class ImportSession {
         if let index = indexes[key] { return index }
         let index = try IdentityIndex(mapping, in: context)
         indexes[key] = index
+        summary.storedDuplicates += index.duplicates
         return index
     }
 
