@@ -38,7 +38,7 @@ public enum SyncCases {
 
     /// Import, export and reconcile cases, in a stable order.
     public static var all: [SyncCase] {
-        keyCases + nestedKeyCases + identityCases + presenceCases + coercionCases + linkCases + nestedAndForeignKeyCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + parentCases + exportCases + nestedExportCases
+        keyCases + nestedKeyCases + identityCases + presenceCases + coercionCases + linkCases + nestedAndForeignKeyCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + parentCases + relationshipOperationCases + exportCases + nestedExportCases
             + errorCases + atomicityCases + reconcileCases + reconcileDeletionCases
     }
 }
@@ -84,6 +84,9 @@ func user(_ id: Int, _ context: ModelContext) throws -> SyncUser {
 
 /// Imports `text` as `type` into `container` with a default importer.
 @discardableResult
-func load<Model: Syncable>(_ text: String, as type: Model.Type, into container: ModelContainer, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false) throws -> SyncImportSummary {
-    try SyncImporter(container: container).importJSON(json(text), as: type, parent: parent, deletingMissing: deletingMissing)
+func load<Model: Syncable>(
+    _ text: String, as type: Model.Type, into container: ModelContainer, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+    relationships: SyncRelationshipOperations = .all
+) throws -> SyncImportSummary {
+    try SyncImporter(container: container).importJSON(json(text), as: type, parent: parent, deletingMissing: deletingMissing, relationships: relationships)
 }

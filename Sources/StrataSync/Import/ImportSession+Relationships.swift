@@ -53,7 +53,7 @@ extension ImportSession {
         // A child whose identity is scoped by this model's type belongs to this model.
         let owned = destination.scope.map { Schema.entityName(for: $0.destination) == Schema.entityName(for: type(of: model)) } ?? false
         let scope = owned ? model : nil
-        let targets = ToManySet.distinct(try self.targets(given, nested: nested, relationship, destination, scope: scope, at: place))
+        var targets = ToManySet.distinct(try self.targets(given, nested: nested, relationship, destination, scope: scope, at: place))
         if let reference {
             let named = try self.targets(reference, nested: false, relationship, destination, scope: scope, at: place)
             guard Set(named.map(ObjectIdentifier.init)) == Set(targets.map(ObjectIdentifier.init)) else {
@@ -64,6 +64,8 @@ extension ImportSession {
         }
         if relationship.isToOne { return setToOne(targets.first, relationship, of: model, isNew: isNew) }
         let current = isNew ? [] : (relationship.access.get(model) as? [any PersistentModel]) ?? []
+        // Without `.delete` a payload only adds to a to-many: nothing is unlinked or deleted.
+        if !relationshipOperations.contains(.delete) { targets = ToManySet.distinct(current + targets) }
         guard !ToManySet.sameMembers(current, targets) else { return false }
         if owned {
             // The parent-scoped diff: children this parent owned that the payload left out are deleted.
@@ -95,7 +97,7 @@ extension ImportSession {
         if relationship.isToOne {
             guard nested else { return [try resolve(given.value, relationship.destination, at: place, key: key, scope: scope)] }
             guard let object = given.value as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
-            return [try apply(object, destination, scope: scope, at: place.nested(key))]
+            return [try related(object, destination, scope: scope, at: place.nested(key))]
         }
         guard let elements = given.value as? [Any] else { throw place.error(.typeMismatch, "expected an array", key: key) }
         var targets: [any PersistentModel] = []
@@ -103,7 +105,7 @@ extension ImportSession {
         for (position, element) in elements.enumerated() {
             if nested {
                 guard let object = element as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: "\(key)[\(position)]") }
-                targets.append(try apply(object, destination, scope: scope, at: place.nested(key, position: position)))
+                targets.append(try related(object, destination, scope: scope, at: place.nested(key, position: position)))
             } else {
                 targets.append(try resolve(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: scope))
             }

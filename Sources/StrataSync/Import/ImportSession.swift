@@ -9,9 +9,12 @@ final class ImportSession {
     /// The mappings this session used, so a link per object costs no lock.
     private var mappings: [ObjectIdentifier: SyncMapping] = [:]
     private(set) var summary = SyncImportSummary()
+    /// What the import may do to related models and links.
+    let relationshipOperations: SyncRelationshipOperations
 
-    init(context: ModelContext) {
+    init(context: ModelContext, relationshipOperations: SyncRelationshipOperations = .all) {
         self.context = context
+        self.relationshipOperations = relationshipOperations
     }
 
     /// The mapping of `type` in the context's schema.
@@ -46,13 +49,7 @@ final class ImportSession {
     func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, linkingTo importParent: ImportParent? = nil, at place: PayloadPlace)
         throws -> any PersistentModel
     {
-        let identityKey = mapping.identity.remoteKey
-        guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !(rawID is NSNull) else {
-            throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
-        }
-        let id = try coerce(rawID, to: mapping.identity, at: place)
-        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
-        let key = IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id))
+        let (id, parent, key) = try locate(object, mapping, scope: scope, at: place)
         let index = try index(mapping)
         let model: any PersistentModel
         let isNew: Bool
@@ -71,6 +68,22 @@ final class ImportSession {
         let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, linkingTo: importParent, at: place)
         if !isNew, changed || linked { summary.updated += 1 }
         return model
+    }
+
+    /// The remote id `object` gives (coerced), the parent that scopes it (`scope`, or the one the
+    /// object names), and the key its model is indexed under.
+    /// - Throws: ``SyncError/Kind/missingIdentity`` when the object has no id, or a scoped type's
+    ///   object names no parent; ``SyncError/Kind/typeMismatch`` for an id of the wrong type.
+    func locate(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws
+        -> (id: Any, parent: (any PersistentModel)?, key: IdentityIndex.Key)
+    {
+        let identityKey = mapping.identity.remoteKey
+        guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !(rawID is NSNull) else {
+            throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
+        }
+        let id = try coerce(rawID, to: mapping.identity, at: place)
+        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
+        return (id: id, parent: parent, key: IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id)))
     }
 
     /// Writes every attribute `object` has a key for; `true` when a value changed.

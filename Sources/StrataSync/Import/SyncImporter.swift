@@ -36,11 +36,13 @@ public struct SyncImporter: Sendable {
     ///     to through the type's one to-one relationship to the parent's type.
     ///   - deletingMissing: delete the models of `type` (only `parent`'s, when given) that the
     ///     payload leaves out.
+    ///   - relationships: what the import may do to related models and links (default: all).
     /// - Throws: ``SyncError`` naming the element and key, `CancellationError`, or the save's error;
     ///   in every case nothing is written.
     @discardableResult
     public func importJSON<Model: Syncable>(
-        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
+        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+        relationships: SyncRelationshipOperations = .all
     ) throws -> SyncImportSummary {
         let json: Any
         do {
@@ -50,18 +52,19 @@ public struct SyncImporter: Sendable {
             throw SyncError(.notAnObject, "the payload is not valid JSON: \(error)")
         }
         guard let objects = json as? [Any] else { throw SyncError(.notAnObject, "the payload is not a JSON array") }
-        return try importObjects(objects, as: type, parent: parent, deletingMissing: deletingMissing)
+        return try importObjects(objects, as: type, parent: parent, deletingMissing: deletingMissing, relationships: relationships)
     }
 
     /// Imports objects `JSONSerialization` produced (`[String: Any]` each) as models of `type`.
-    /// - Throws: as ``importJSON(_:as:parent:deletingMissing:)``.
+    /// - Throws: as ``importJSON(_:as:parent:deletingMissing:relationships:)``.
     @discardableResult
     public func importObjects<Model: Syncable>(
-        _ objects: [Any], as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
+        _ objects: [Any], as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+        relationships: SyncRelationshipOperations = .all
     ) throws -> SyncImportSummary {
         let context = ModelContext(container)
         context.author = author
-        let session = ImportSession(context: context)
+        let session = ImportSession(context: context, relationshipOperations: relationships)
         let mapping = try session.mapping(type)
         let parent = try parent.map { try ImportParent($0, of: mapping, in: context) }
         let scope = parent?.scopesIdentity == true ? parent?.model : nil
@@ -80,14 +83,15 @@ public struct SyncImporter: Sendable {
         return summary
     }
 
-    /// ``importJSON(_:as:parent:deletingMissing:)``, waiting first for the other serialized
+    /// ``importJSON(_:as:parent:deletingMissing:relationships:)``, waiting first for the other serialized
     /// imports and reconciles of this container when `serialized`.
     @discardableResult
     nonisolated(nonsending) public func importJSON<Model: Syncable>(
-        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false, serialized: Bool
+        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+        relationships: SyncRelationshipOperations = .all, serialized: Bool
     ) async throws -> SyncImportSummary {
         try await SyncGate.run(ObjectIdentifier(container), serialized: serialized) {
-            try importJSON(data, as: type, parent: parent, deletingMissing: deletingMissing)
+            try importJSON(data, as: type, parent: parent, deletingMissing: deletingMissing, relationships: relationships)
         }
     }
 
