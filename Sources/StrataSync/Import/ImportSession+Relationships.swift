@@ -33,7 +33,7 @@ extension ImportSession {
         of model: any PersistentModel, isNew: Bool, at place: PayloadPlace
     ) throws -> Bool {
         if let given {
-            let named = try targets(given, nested: nested, relationship, try mapping(relationship.destination), scope: nil, at: place)
+            let named = try targets(given, nested: nested, relationship, try mapping(relationship.destination), scope: nil, at: place) ?? []
             guard named.count == 1, named[0].persistentModelID == target.persistentModelID else {
                 throw place.error(.conflictingKeys, "\"\(given.key)\" names another \(relationship.name) than the import's parent", key: given.key)
             }
@@ -53,9 +53,11 @@ extension ImportSession {
         // A child whose identity is scoped by this model's type belongs to this model.
         let owned = destination.scope.map { Schema.entityName(for: $0.destination) == Schema.entityName(for: type(of: model)) } ?? false
         let scope = owned ? model : nil
-        var targets = ToManySet.distinct(try self.targets(given, nested: nested, relationship, destination, scope: scope, at: place))
+        // No targets: a to-one's unknown foreign key, ignored by the options, leaves it alone.
+        guard let found = try self.targets(given, nested: nested, relationship, destination, scope: scope, at: place) else { return false }
+        var targets = ToManySet.distinct(found)
         if let reference {
-            let named = try self.targets(reference, nested: false, relationship, destination, scope: scope, at: place)
+            let named = try self.targets(reference, nested: false, relationship, destination, scope: scope, at: place) ?? []
             guard Set(named.map(ObjectIdentifier.init)) == Set(targets.map(ObjectIdentifier.init)) else {
                 throw place.error(
                     .conflictingKeys, "\"\(given.key)\" and \"\(reference.key)\" name different \(destination.entity.name) models: send one, or agree",
@@ -87,15 +89,16 @@ extension ImportSession {
     }
 
     /// The models `given` names for `relationship` (none for `null`): nested objects, imported
-    /// within `scope`, or remote ids resolved within it.
+    /// within `scope`, or remote ids resolved within it. Unknown ids the options ignore are left
+    /// out; `nil` when a to-one's is.
     private func targets(
         _ given: (key: String, value: Any), nested: Bool, _ relationship: SyncMapping.Relationship, _ destination: SyncMapping,
         scope: (any PersistentModel)?, at place: PayloadPlace
-    ) throws -> [any PersistentModel] {
+    ) throws -> [any PersistentModel]? {
         let key = given.key
         if given.value is NSNull { return [] }
         if relationship.isToOne {
-            guard nested else { return [try resolve(given.value, relationship.destination, at: place, key: key, scope: scope)] }
+            guard nested else { return try referenced(given.value, relationship.destination, at: place, key: key, scope: scope).map { [$0] } }
             guard let object = given.value as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
             return [try related(object, destination, scope: scope, at: place.nested(key))]
         }
@@ -107,7 +110,7 @@ extension ImportSession {
                 guard let object = element as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: "\(key)[\(position)]") }
                 targets.append(try related(object, destination, scope: scope, at: place.nested(key, position: position)))
             } else {
-                targets.append(try resolve(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: scope))
+                if let target = try referenced(element, relationship.destination, at: place, key: "\(key)[\(position)]", scope: scope) { targets.append(target) }
             }
         }
         return targets

@@ -11,10 +11,13 @@ final class ImportSession {
     private(set) var summary = SyncImportSummary()
     /// What the import may do to related models and links.
     let relationshipOperations: SyncRelationshipOperations
+    /// Where the import departs from the strict defaults.
+    let options: SyncImportOptions
 
-    init(context: ModelContext, relationshipOperations: SyncRelationshipOperations = .all) {
+    init(context: ModelContext, relationshipOperations: SyncRelationshipOperations = .all, options: SyncImportOptions = SyncImportOptions()) {
         self.context = context
         self.relationshipOperations = relationshipOperations
+        self.options = options
     }
 
     /// The mapping of `type` in the context's schema.
@@ -100,10 +103,12 @@ final class ImportSession {
             }
             let value: Any
             if json is NSNull {
-                guard let none = attribute.access.nilValue else {
+                guard let none = attribute.access.nilValue ?? (options.nullResetsToDefault ? attribute.defaultValue : nil) else {
                     throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: key)
                 }
                 value = none
+            } else if options.truncatesFractionalIntegers, attribute.coerce(json) == nil, let truncated = SyncCoercion.truncatedInteger(json, as: attribute.valueType) {
+                value = truncated
             } else {
                 value = try coerce(json, to: attribute, at: place, key: key)
             }
@@ -149,12 +154,29 @@ final class ImportSession {
         -> any PersistentModel
     {
         let mapping = try mapping(type)
+        if options.strictReferenceTypes, !SyncCoercion.hasJSONType(reference, of: mapping.identity.valueType) {
+            throw place.error(.typeMismatch, "\(reference) is not of the JSON type of \(mapping.entity.name)'s \(mapping.identity.valueType) ids (strict reference types)", key: key)
+        }
         let id = try coerce(reference, to: mapping.identity, at: place, key: key)
         let indexKey = IdentityIndex.Key(scope: mapping.scope == nil ? nil : scope?.persistentModelID, id: try mapping.identity.codec.encode(id))
         guard let model = try index(mapping).model(at: indexKey) else {
             throw place.error(.unresolvedReference, "no \(mapping.entity.name) has remote id \(reference)", key: key)
         }
         return model
+    }
+
+    /// The model of `type` whose remote id is `reference`, or `nil` when there is none and the
+    /// options ignore unknown references: the error is then reported in the summary instead.
+    /// - Throws: as ``resolve(_:_:at:key:scope:)``.
+    func referenced(_ reference: Any, _ type: any Syncable.Type, at place: PayloadPlace, key: String, scope: (any PersistentModel)?) throws
+        -> (any PersistentModel)?
+    {
+        do {
+            return try resolve(reference, type, at: place, key: key, scope: scope)
+        } catch let error as SyncError where error.kind == .unresolvedReference && options.ignoresUnknownReferences {
+            summary.ignoredReferences.append(error)
+            return nil
+        }
     }
 
     /// Deletes every model of `mapping`'s type that this import did not touch: of a scoped type,

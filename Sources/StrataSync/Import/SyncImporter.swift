@@ -22,11 +22,14 @@ public struct SyncImporter: Sendable {
     public let container: ModelContainer
     /// The `ModelContext.author` of every import's save, so a change feed can skip its echoes.
     public var author: String
+    /// Where imports depart from the strict defaults (none unless set).
+    public var options: SyncImportOptions
 
-    /// An importer writing to `container` as `author`.
-    public init(container: ModelContainer, author: String = SyncImporter.defaultAuthor) {
+    /// An importer writing to `container` as `author`, reading payloads as `options` say.
+    public init(container: ModelContainer, author: String = SyncImporter.defaultAuthor, options: SyncImportOptions = SyncImportOptions()) {
         self.container = container
         self.author = author
+        self.options = options
     }
 
     /// Imports a JSON array of objects as models of `type`.
@@ -64,7 +67,7 @@ public struct SyncImporter: Sendable {
     ) throws -> SyncImportSummary {
         let context = ModelContext(container)
         context.author = author
-        let session = ImportSession(context: context, relationshipOperations: relationships)
+        let session = ImportSession(context: context, relationshipOperations: relationships, options: options)
         let mapping = try session.mapping(type)
         let parent = try parent.map { try ImportParent($0, of: mapping, in: context) }
         let scope = parent?.scopesIdentity == true ? parent?.model : nil

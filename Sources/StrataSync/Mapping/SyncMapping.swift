@@ -18,6 +18,8 @@ final class SyncMapping: @unchecked Sendable {
         let valueType: Any.Type
         /// Whether the attribute needs a value on insert (neither optional nor defaulted).
         let isRequired: Bool
+        /// The declared default value, if any.
+        let defaultValue: Any?
         /// The codec of ``valueType``, which turns a remote id into an identity key.
         let codec: ValueCodec
         /// A JSON value as a value of ``valueType``, or `nil` when it cannot be one.
@@ -83,6 +85,7 @@ final class SyncMapping: @unchecked Sendable {
                 remotePath: remoteKey.contains(".") ? remoteKey.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : nil,
                 valueType: unwrappedType(attribute.valueType),
                 isRequired: !attribute.isOptional && attribute.defaultValue == nil,
+                defaultValue: attribute.defaultValue,
                 codec: codec,
                 coerce: SyncCoercion.coercer(for: unwrappedType(attribute.valueType)),
                 access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType),
