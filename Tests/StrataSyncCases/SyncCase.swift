@@ -39,7 +39,7 @@ public enum SyncCases {
     /// Import, export and reconcile cases, in a stable order.
     public static var all: [SyncCase] {
         keyCases + nestedKeyCases + identityCases + presenceCases + coercionCases + linkCases + nestedAndForeignKeyCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + parentCases + relationshipOperationCases + optionCases + exportCases + nestedExportCases
-            + errorCases + atomicityCases + reconcileCases + reconcileDeletionCases
+            + errorCases + atomicityCases + reconcileCases + reconcileLinkCases + reconcileDeletionCases
     }
 }
 
