@@ -41,6 +41,9 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let deletionGuard = Kind(name: "deletionGuard")
         /// A soft-delete policy was asked of a model without `deletedAt`.
         public static let noSoftDelete = Kind(name: "noSoftDelete")
+        /// A relationship's remote key is a dotted path (`"board.ref"`): nested paths are read for
+        /// attributes only, and reading the key literally would find nothing, silently.
+        public static let unsupportedRemoteKey = Kind(name: "unsupportedRemoteKey")
         /// The kind's name.
         public var description: String { name }
     }

@@ -32,3 +32,13 @@ import StrataSync
     public static var syncRemoteKeys: [PartialKeyPath<SyncTicket>: String] { [\.statusID: "status.id"] }
     public static var syncNonExportedProperties: Set<PartialKeyPath<SyncTicket>> { [\.viewCount] }
 }
+
+/// A ticket whose board is mapped to a dotted key, which a relationship cannot have.
+@Model public final class SyncMisnamedTicket: Syncable {
+    public var id: Int
+    public var board: SyncBoard?
+
+    public init(id: Int) { self.id = id }
+
+    public static var syncRemoteKeys: [PartialKeyPath<SyncMisnamedTicket>: String] { [\.board: "board.ref"] }
+}

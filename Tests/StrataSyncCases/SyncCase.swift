@@ -33,7 +33,7 @@ public struct SyncCaseFailure: Error, CustomStringConvertible {
 public enum SyncCases {
     /// The models every case's container must hold.
     public static let schema: [any PersistentModel.Type] = [
-        SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self, SyncBoard.self, SyncTicket.self,
+        SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self, SyncBoard.self, SyncTicket.self, SyncMisnamedTicket.self,
     ]
 
     /// Import, export and reconcile cases, in a stable order.

@@ -105,6 +105,11 @@ final class SyncMapping: @unchecked Sendable {
                 continue
             }
             let nestedKey = overrides[relationship.keyPath] ?? style.remoteKey(for: relationship.name)
+            guard !nestedKey.contains(".") else {
+                throw SyncError(
+                    .unsupportedRemoteKey,
+                    "\(entity.name).\(relationship.name) has the remote key \"\(nestedKey)\": a dotted path is read for attributes only; map the relationship to a plain key")
+            }
             let foreignKey = style.foreignKey(for: nestedKey, toMany: !relationship.isToOneRelationship)
             let pluralForeignKey = style.pluralForeignKey(for: nestedKey)
             let mapped = Relationship(
