@@ -13,9 +13,11 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let noIdentity = Kind(name: "noIdentity")
         /// A related type does not conform to ``Syncable``.
         public static let notSyncable = Kind(name: "notSyncable")
-        /// `syncIdentityScope` does not name a to-one relationship to a ``Syncable`` type.
+        /// `syncIdentityScope` does not name a to-one relationship to a ``Syncable`` type, or an
+        /// import's `parent:` is unsaved or has no single to-one relationship leading to it.
         public static let invalidScope = Kind(name: "invalidScope")
-        /// An element of the payload is not a JSON object, or the payload is not an array.
+        /// An element of the payload is not a JSON object, or the payload is not an array, or a
+        /// nested remote key (`status.id`) meets a value that is not an object.
         public static let notAnObject = Kind(name: "notAnObject")
         /// A nested object has no value for its identity key, or an object of a scoped type names
         /// no parent (a top-level element without an id is skipped, not an error).
@@ -24,9 +26,13 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let missingValue = Kind(name: "missingValue")
         /// A value cannot be coerced to the property's type.
         public static let typeMismatch = Kind(name: "typeMismatch")
-        /// A foreign key names a remote id that no model of the related type has.
+        /// A foreign key names a remote id that no model of the related type has (so does a
+        /// nested object when the import may not insert related models, and a reconciled
+        /// record's ``ReconcileLookup/require(_:remoteID:)``).
         public static let unresolvedReference = Kind(name: "unresolvedReference")
-        /// An object gives one property under two keys (`tag_ids` and `tags_ids`).
+        /// An object gives one property under two keys (`tag_ids` and `tags_ids`, `full_name`
+        /// and `fullName`), names other models under a relationship's nested and foreign keys,
+        /// or names another parent than the import's `parent:`.
         public static let conflictingKeys = Kind(name: "conflictingKeys")
         /// The same remote id appears twice in the records of one reconcile (an import applies
         /// the last element instead, and reports the others).
@@ -35,6 +41,9 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let deletionGuard = Kind(name: "deletionGuard")
         /// A soft-delete policy was asked of a model without `deletedAt`.
         public static let noSoftDelete = Kind(name: "noSoftDelete")
+        /// A relationship's remote key is a dotted path (`"board.ref"`): nested paths are read for
+        /// attributes only, and reading the key literally would find nothing, silently.
+        public static let unsupportedRemoteKey = Kind(name: "unsupportedRemoteKey")
         /// The kind's name.
         public var description: String { name }
     }

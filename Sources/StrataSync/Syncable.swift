@@ -1,3 +1,4 @@
+import Foundation
 import StrataCore
 
 /// A model that StrataSync can import from and export to JSON payloads.
@@ -17,7 +18,8 @@ import StrataCore
 /// ```
 public protocol Syncable: PersistentModel {
     /// The attribute that holds the remote id; its remote key is `"id"` unless overridden.
-    /// Defaults to the first `.unique` attribute, else the attribute named `remoteID`.
+    /// Defaults to the first `.unique` attribute, else the attribute named `remoteID`, else a
+    /// plain `id` attribute of an integer type, `String` or `UUID`.
     static var syncIdentity: PartialKeyPath<Self>? { get }
     /// A to-one relationship to the parent that scopes identity (two parents may each have a
     /// child with id 1), or `nil` for ids that are unique over the whole type (the default).
@@ -29,13 +31,18 @@ public protocol Syncable: PersistentModel {
     static var syncRemoteKeys: [PartialKeyPath<Self>: String] { get }
     /// Properties that import leaves alone and export leaves out.
     static var syncExcludedProperties: Set<PartialKeyPath<Self>> { get }
+    /// Properties that import reads but export leaves out (a value the server sends and does
+    /// not take back, such as a computed total).
+    static var syncNonExportedProperties: Set<PartialKeyPath<Self>> { get }
 }
 
 extension Syncable {
-    /// The first `.unique` attribute, else the attribute named `remoteID`.
+    /// The first `.unique` attribute, else the attribute named `remoteID`, else a plain `id`
+    /// attribute of an integer type, `String` or `UUID`.
     public static var syncIdentity: PartialKeyPath<Self>? {
         let unique = schemaMetadata.first { ($0.metadata as? Schema.Attribute)?.isUnique == true }
-        return (unique ?? schemaMetadata.first { $0.name == "remoteID" })?.keypath as? PartialKeyPath<Self>
+        let named = schemaMetadata.first { $0.name == "remoteID" } ?? schemaMetadata.first { $0.name == "id" && isPlainIdentifier($0.keypath) }
+        return (unique ?? named)?.keypath as? PartialKeyPath<Self>
     }
     /// No scope: remote ids are unique over the whole type.
     public static var syncIdentityScope: PartialKeyPath<Self>? { nil }
@@ -45,4 +52,13 @@ extension Syncable {
     public static var syncRemoteKeys: [PartialKeyPath<Self>: String] { [:] }
     /// Nothing excluded.
     public static var syncExcludedProperties: Set<PartialKeyPath<Self>> { [] }
+    /// Everything imported is exported.
+    public static var syncNonExportedProperties: Set<PartialKeyPath<Self>> { [] }
+}
+
+/// Whether `keyPath` leads to a value that can serve as a remote id by itself: an integer,
+/// a `String` or a `UUID` (optional or not).
+private func isPlainIdentifier(_ keyPath: AnyKeyPath) -> Bool {
+    let type = unwrappedType(Swift.type(of: keyPath).valueType)
+    return type is any FixedWidthInteger.Type || type == String.self || type == UUID.self
 }

@@ -35,6 +35,19 @@ extension SyncCases {
                 let summaries = [try importer.importJSON(users, as: SyncUser.self), try importer.importJSON(notes, as: SyncNote.self)]
                 try check(summaries == [SyncImportSummary(), SyncImportSummary()], "re-importing an export changes nothing, got \(summaries)")
             },
+            SyncCase("export.nonExportedProperty") { container in
+                try load(#"[{"id": "b1", "name": "B"}]"#, as: SyncBoard.self, into: container)
+                try load(#"[{"id": 1, "title": "T", "view_count": 12, "board_id": "b1"}]"#, as: SyncTicket.self, into: container)
+                let context = ModelContext(container)
+                let tickets = try fetched(SyncTicket.self, context, by: \.id)
+                try check(tickets.first?.viewCount == 12, "a non-exported property is imported")
+                let importer = SyncImporter(container: container)
+                let object = try importer.exportObjects(tickets).first ?? [:]
+                try check(object["view_count"] == nil && object["title"] as? String == "T" && object["board_id"] as? String == "b1", "but not exported: \(object)")
+                let board = try importer.exportObjects(try fetched(SyncBoard.self, context, by: \.id), relationships: .nested).first
+                let nested = (board?["tickets"] as? [[String: Any]])?.first ?? [:]
+                try check(nested["view_count"] == nil && nested["title"] as? String == "T", "nor when nested: \(nested)")
+            },
         ]
     }
 

@@ -25,6 +25,19 @@ extension SyncCases {
                 let reader22 = ModelContext(container)
                 try check(try user(1, reader22).displayName == "Countess", "the overriding key \"display\" is read, not \"display_name\"")
             },
+            SyncCase("import.keys.propertySpelling") { container in
+                let summary = try load(#"[{"id": 1, "fullName": "Ada", "isAdmin": true, "displayName": "not read"}]"#, as: SyncUser.self, into: container)
+                try check(summary == SyncImportSummary(inserted: 1), "fullName satisfies the required full_name, got \(summary)")
+                let ada = try user(1, ModelContext(container))
+                try check(ada.fullName == "Ada" && ada.isAdmin, "the property's own spelling is read when the snake_case key is absent")
+                try check(ada.displayName == nil, "an overridden key is read only as declared (\"display\")")
+            },
+            SyncCase("import.keys.bothSpellingsConflict") { container in
+                try checkError(.conflictingKeys, index: 1, key: "fullName") {
+                    try load(#"[{"id": 1, "full_name": "A"}, {"id": 2, "full_name": "B", "fullName": "C"}]"#, as: SyncUser.self, into: container)
+                }
+                try check(try count(SyncUser.self, in: container) == 0, "a refused import writes nothing")
+            },
             SyncCase("import.keys.excluded") { container in
                 try load(#"[{"id": 1, "full_name": "A", "nickname": "nick"}]"#, as: SyncUser.self, into: container)
                 let reader26 = ModelContext(container)

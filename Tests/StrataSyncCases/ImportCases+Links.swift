@@ -115,6 +115,11 @@ extension SyncCases {
                 let parent = try user(1, reader108)
                 try checkError(.invalidScope, index: nil, key: nil) { try load(#"[]"#, as: SyncTag.self, into: container, parent: parent) }
             },
+            SyncCase("import.keys.dottedRelationshipKeyFails") { container in
+                try checkError(.unsupportedRemoteKey, index: nil, key: nil) {
+                    try load(#"[{"id": 1, "board": {"ref": "b"}}]"#, as: SyncMisnamedTicket.self, into: container)
+                }
+            },
             SyncCase("import.scope.missingParentFails") { container in
                 try checkError(.missingIdentity, index: 0, key: "owner_id") { try load(#"[{"id": 1, "text": "orphan"}]"#, as: SyncNote.self, into: container) }
             },

@@ -3,12 +3,12 @@ import StrataCore
 import StrataSync
 
 /// Dates a few seconds apart, in order.
-private func time(_ second: Int) -> Date {
+func time(_ second: Int) -> Date {
     Date(timeIntervalSince1970: 1_700_000_000 + Double(second))
 }
 
 /// Every trip in `context`, by remote id.
-private func trips(_ context: ModelContext) throws -> [SyncTrip] {
+func trips(_ context: ModelContext) throws -> [SyncTrip] {
     try fetched(SyncTrip.self, context, by: \.remoteID)
 }
 

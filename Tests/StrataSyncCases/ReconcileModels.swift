@@ -8,12 +8,15 @@ public struct TripRecord: RemoteRecord {
     public let updatedAt: Date
     public let name: String
     public let stops: [StopRecord]
+    /// The remote id of the trip this one follows, if any.
+    public let followsID: Int?
 
-    public init(_ remoteID: Int, at updatedAt: Date, name: String, stops: [StopRecord] = []) {
+    public init(_ remoteID: Int, at updatedAt: Date, name: String, stops: [StopRecord] = [], follows followsID: Int? = nil) {
         self.remoteID = remoteID
         self.updatedAt = updatedAt
         self.name = name
         self.stops = stops
+        self.followsID = followsID
     }
 }
 
@@ -30,13 +33,15 @@ public struct StopRecord: RemoteRecord {
     }
 }
 
-/// A trip kept in step with ``TripRecord``s, soft-deletable, with its stops as a child collection.
+/// A trip kept in step with ``TripRecord``s, soft-deletable, with its stops as a child collection
+/// and the trip it follows linked by remote id.
 @Model public final class SyncTrip: Reconcilable {
     @Attribute(.unique) public var remoteID: Int
     public var updatedAt: Date
     public var deletedAt: Date?
     public var name: String
     @Relationship(deleteRule: .cascade, inverse: \SyncStop.trip) public var stops: [SyncStop] = []
+    public var follows: SyncTrip?
 
     public init(record: TripRecord) {
         remoteID = record.remoteID
@@ -46,6 +51,10 @@ public struct StopRecord: RemoteRecord {
 
     public func update(from record: TripRecord) {
         name = record.name
+    }
+
+    public func link(from record: TripRecord, using lookup: ReconcileLookup) throws {
+        follows = try record.followsID.map { try lookup.require(SyncTrip.self, remoteID: $0) }
     }
 
     public static var remoteIDKeyPath: ReferenceWritableKeyPath<SyncTrip, Int> & Sendable { \.remoteID }

@@ -33,13 +33,13 @@ public struct SyncCaseFailure: Error, CustomStringConvertible {
 public enum SyncCases {
     /// The models every case's container must hold.
     public static let schema: [any PersistentModel.Type] = [
-        SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self,
+        SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self, SyncBoard.self, SyncTicket.self, SyncMisnamedTicket.self,
     ]
 
     /// Import, export and reconcile cases, in a stable order.
     public static var all: [SyncCase] {
-        keyCases + presenceCases + coercionCases + linkCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + exportCases + nestedExportCases
-            + errorCases + atomicityCases + reconcileCases + reconcileDeletionCases
+        keyCases + nestedKeyCases + identityCases + presenceCases + coercionCases + linkCases + nestedAndForeignKeyCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + parentCases + relationshipOperationCases + optionCases + exportCases + nestedExportCases
+            + errorCases + atomicityCases + reconcileCases + reconcileLinkCases + reconcileDeletionCases
     }
 }
 
@@ -84,6 +84,9 @@ func user(_ id: Int, _ context: ModelContext) throws -> SyncUser {
 
 /// Imports `text` as `type` into `container` with a default importer.
 @discardableResult
-func load<Model: Syncable>(_ text: String, as type: Model.Type, into container: ModelContainer, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false) throws -> SyncImportSummary {
-    try SyncImporter(container: container).importJSON(json(text), as: type, parent: parent, deletingMissing: deletingMissing)
+func load<Model: Syncable>(
+    _ text: String, as type: Model.Type, into container: ModelContainer, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+    relationships: SyncRelationshipOperations = .all
+) throws -> SyncImportSummary {
+    try SyncImporter(container: container).importJSON(json(text), as: type, parent: parent, deletingMissing: deletingMissing, relationships: relationships)
 }

@@ -15,15 +15,30 @@ final class IdentityIndex {
     /// Whether the current import wrote the model at the same position.
     private var touched: [Bool] = []
 
-    /// Every fetched model of `mapping`'s type, keyed by its remote id and scope.
+    /// The stored models that share a key with one first by primary key, which the index holds
+    /// instead (a store that predates a unique constraint).
+    private(set) var duplicates: [SyncImportSummary.StoredDuplicate] = []
+
+    /// Every fetched model of `mapping`'s type, keyed by its remote id and scope; of models
+    /// sharing a key, the first by primary key.
     /// - Throws: the fetch's error.
     init(_ mapping: SyncMapping, in context: ModelContext) throws {
         let fetched = try mapping.fetchAll(context)
         reserveCapacity(adding: fetched.count)
+        var displaced: [(key: Key, model: any PersistentModel)] = []
         for model in fetched {
             guard let key = try Self.key(of: model, mapping) else { continue }
+            if let position = positions[key] {
+                let held = models[position]
+                let keepsHeld = held.persistentModelID < model.persistentModelID
+                displaced.append((key: key, model: keepsHeld ? model : held))
+                if !keepsHeld { models[position] = model }
+                continue
+            }
             insert(model, at: key, touched: false)
         }
+        duplicates = displaced.map { .init(kept: models[positions[$0.key]!].persistentModelID, ignored: $0.model.persistentModelID) }
+            .sorted { $0.ignored < $1.ignored }
     }
 
     /// Makes room for `count` more models, so a large import does not rehash as it grows.

@@ -9,9 +9,15 @@ final class ImportSession {
     /// The mappings this session used, so a link per object costs no lock.
     private var mappings: [ObjectIdentifier: SyncMapping] = [:]
     private(set) var summary = SyncImportSummary()
+    /// What the import may do to related models and links.
+    let relationshipOperations: SyncRelationshipOperations
+    /// Where the import departs from the strict defaults.
+    let options: SyncImportOptions
 
-    init(context: ModelContext) {
+    init(context: ModelContext, relationshipOperations: SyncRelationshipOperations = .all, options: SyncImportOptions = SyncImportOptions()) {
         self.context = context
+        self.relationshipOperations = relationshipOperations
+        self.options = options
     }
 
     /// The mapping of `type` in the context's schema.
@@ -28,6 +34,7 @@ final class ImportSession {
         if let index = indexes[key] { return index }
         let index = try IdentityIndex(mapping, in: context)
         indexes[key] = index
+        summary.storedDuplicates += index.duplicates
         return index
     }
 
@@ -35,20 +42,17 @@ final class ImportSession {
     /// - Parameters:
     ///   - scope: the parent that scopes the identity, when the caller knows it (a nested
     ///     collection's owner, or the import's parent).
+    ///   - importParent: the parent of a type with global ids the object is linked to, if any.
     ///   - place: where `object` sits in the payload, for errors.
     ///
     /// An object may name a model the import already wrote (many notes share one owner); its
     /// values are applied over it. ``PayloadRows`` keeps the top level to one object per model.
     /// - Throws: ``SyncError`` naming the element and key.
     @discardableResult
-    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws -> any PersistentModel {
-        let identityKey = mapping.identity.remoteKey
-        guard let rawID = object[identityKey], !(rawID is NSNull) else {
-            throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
-        }
-        let id = try coerce(rawID, to: mapping.identity, at: place)
-        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
-        let key = IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id))
+    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, linkingTo importParent: ImportParent? = nil, at place: PayloadPlace)
+        throws -> any PersistentModel
+    {
+        let (id, parent, key) = try locate(object, mapping, scope: scope, at: place)
         let index = try index(mapping)
         let model: any PersistentModel
         let isNew: Bool
@@ -64,9 +68,25 @@ final class ImportSession {
             isNew = true
         }
         let changed = try applyAttributes(object, mapping, to: model, isNew: isNew, at: place)
-        let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, at: place)
+        let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, linkingTo: importParent, at: place)
         if !isNew, changed || linked { summary.updated += 1 }
         return model
+    }
+
+    /// The remote id `object` gives (coerced), the parent that scopes it (`scope`, or the one the
+    /// object names), and the key its model is indexed under.
+    /// - Throws: ``SyncError/Kind/missingIdentity`` when the object has no id, or a scoped type's
+    ///   object names no parent; ``SyncError/Kind/typeMismatch`` for an id of the wrong type.
+    func locate(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws
+        -> (id: Any, parent: (any PersistentModel)?, key: IdentityIndex.Key)
+    {
+        let identityKey = mapping.identity.remoteKey
+        guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !(rawID is NSNull) else {
+            throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
+        }
+        let id = try coerce(rawID, to: mapping.identity, at: place)
+        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
+        return (id: id, parent: parent, key: IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id)))
     }
 
     /// Writes every attribute `object` has a key for; `true` when a value changed.
@@ -75,7 +95,7 @@ final class ImportSession {
     {
         var changed = false
         for attribute in mapping.attributes where attribute.name != mapping.identity.name {
-            guard let json = object[attribute.remoteKey] else {
+            guard let (key, json) = try attribute.payloadValue(in: object, at: place) else {
                 if isNew, attribute.isRequired {
                     throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
                 }
@@ -83,12 +103,14 @@ final class ImportSession {
             }
             let value: Any
             if json is NSNull {
-                guard let none = attribute.access.nilValue else {
-                    throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: attribute.remoteKey)
+                guard let none = attribute.access.nilValue ?? (options.nullResetsToDefault ? attribute.defaultValue : nil) else {
+                    throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: key)
                 }
                 value = none
+            } else if options.truncatesFractionalIntegers, attribute.coerce(json) == nil, let truncated = SyncCoercion.truncatedInteger(json, as: attribute.valueType) {
+                value = truncated
             } else {
-                value = try coerce(json, to: attribute, at: place)
+                value = try coerce(json, to: attribute, at: place, key: key)
             }
             if !isNew, try isUnchanged(attribute, of: model, becoming: value) { continue }
             attribute.access.set(model, value)
@@ -132,6 +154,9 @@ final class ImportSession {
         -> any PersistentModel
     {
         let mapping = try mapping(type)
+        if options.strictReferenceTypes, !SyncCoercion.hasJSONType(reference, of: mapping.identity.valueType) {
+            throw place.error(.typeMismatch, "\(reference) is not of the JSON type of \(mapping.entity.name)'s \(mapping.identity.valueType) ids (strict reference types)", key: key)
+        }
         let id = try coerce(reference, to: mapping.identity, at: place, key: key)
         let indexKey = IdentityIndex.Key(scope: mapping.scope == nil ? nil : scope?.persistentModelID, id: try mapping.identity.codec.encode(id))
         guard let model = try index(mapping).model(at: indexKey) else {
@@ -140,10 +165,26 @@ final class ImportSession {
         return model
     }
 
-    /// Deletes every model of `mapping`'s type within `scope` that this import did not touch.
-    func deleteUntouched(_ mapping: SyncMapping, inScope scope: (any PersistentModel)?) throws {
+    /// The model of `type` whose remote id is `reference`, or `nil` when there is none and the
+    /// options ignore unknown references: the error is then reported in the summary instead.
+    /// - Throws: as ``resolve(_:_:at:key:scope:)``.
+    func referenced(_ reference: Any, _ type: any Syncable.Type, at place: PayloadPlace, key: String, scope: (any PersistentModel)?) throws
+        -> (any PersistentModel)?
+    {
+        do {
+            return try resolve(reference, type, at: place, key: key, scope: scope)
+        } catch let error as SyncError where error.kind == .unresolvedReference && options.ignoresUnknownReferences {
+            summary.ignoredReferences.append(error)
+            return nil
+        }
+    }
+
+    /// Deletes every model of `mapping`'s type that this import did not touch: of a scoped type,
+    /// those within `parent` (or without a parent), else those `parent` holds (or all).
+    func deleteUntouched(_ mapping: SyncMapping, within parent: ImportParent?) throws {
         let index = try index(mapping)
-        for model in index.untouched(inScope: scope?.persistentModelID, scoped: mapping.scope != nil) {
+        let scoped = mapping.scope != nil
+        for model in index.untouched(inScope: parent?.model.persistentModelID, scoped: scoped) where scoped || parent?.holds(model) ?? true {
             try forget(model, mapping)
         }
     }

@@ -23,7 +23,7 @@ struct PayloadRows {
         last.reserveCapacity(objects.count)
         for (index, element) in objects.enumerated() {
             guard let object = element as? [String: Any] else { throw SyncError(.notAnObject, "expected a JSON object", index: index) }
-            guard let rawID = object[mapping.identity.remoteKey], !(rawID is NSNull) else {
+            guard let rawID = try mapping.identity.payloadValue(in: object, at: PayloadPlace(index: index))?.value, !(rawID is NSNull) else {
                 skippedWithoutIdentity.append(index)
                 continue
             }
@@ -59,7 +59,7 @@ struct PayloadRows {
         guard let scope = mapping.scope, !parentGiven else { return Identity(id: id) }
         let parent = try session.mapping(scope.destination)
         if let nested = object[scope.nestedKey] as? [String: Any] {
-            guard let parentRawID = nested[parent.identity.remoteKey],
+            guard let parentRawID = try? parent.identity.payloadValue(in: nested, at: PayloadPlace(index: 0))?.value,
                 let parentIdentity = try identity(of: nested, rawID: parentRawID, parent, parentGiven: false, session: session)
             else { return nil }
             return Identity(parents: parentIdentity.parents + [parentIdentity.id], id: id)

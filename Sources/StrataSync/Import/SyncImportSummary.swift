@@ -11,13 +11,24 @@ public struct SyncImportSummary: Hashable, Sendable {
     /// The payload elements left out because a later element has the same remote id (within
     /// the same parent, for a scoped type): the later one is applied, whole, in their place.
     public internal(set) var repeatedIdentities: [RepeatedIdentity] = []
+    /// Stored models that share a remote id with an earlier one (by primary key) of a type the
+    /// import reached: the import used the earlier one and left these alone.
+    public internal(set) var storedDuplicates: [StoredDuplicate] = []
+    /// The foreign keys naming no stored model that the import left out, as the errors they
+    /// would have been (``SyncImportOptions/ignoresUnknownReferences``).
+    public internal(set) var ignoredReferences: [SyncError] = []
 
     /// A summary with these counts (for comparing against).
-    public init(inserted: Int = 0, updated: Int = 0, deleted: Int = 0, skippedWithoutIdentity: [Int] = [], repeatedIdentities: [RepeatedIdentity] = []) {
+    public init(
+        inserted: Int = 0, updated: Int = 0, deleted: Int = 0, skippedWithoutIdentity: [Int] = [], repeatedIdentities: [RepeatedIdentity] = [],
+        storedDuplicates: [StoredDuplicate] = [], ignoredReferences: [SyncError] = []
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.skippedWithoutIdentity = skippedWithoutIdentity
         self.repeatedIdentities = repeatedIdentities
+        self.storedDuplicates = storedDuplicates
+        self.ignoredReferences = ignoredReferences
     }
 }

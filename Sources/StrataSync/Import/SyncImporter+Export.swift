@@ -3,7 +3,7 @@ import StrataCore
 
 extension SyncImporter {
     /// `models` as JSON objects with the same mapping import reads: attributes under their
-    /// remote keys, relationships as `relationships` says. Excluded properties are left out;
+    /// remote keys, relationships as `relationships` says. Excluded and non-exported properties are left out;
     /// `nil` is written as `null`.
     /// - Throws: ``SyncError`` when a type's mapping is invalid, or a `Codable` value's encoding error.
     public func exportObjects<Model: Syncable>(_ models: [Model], relationships: SyncExportRelationships = .identifiers) throws
@@ -36,12 +36,12 @@ private struct ExportRun {
     /// object it is nested in: the nesting already says it, so it is left out.
     mutating func object(of model: any PersistentModel, _ mapping: SyncMapping, reachedThrough inverse: String?) throws -> [String: Any] {
         var object: [String: Any] = [:]
-        for attribute in mapping.attributes {
-            object[attribute.remoteKey] = try SyncCoercion.json(attribute.access.get(model))
+        for attribute in mapping.attributes where attribute.isExported {
+            Self.write(try SyncCoercion.json(attribute.access.get(model)), at: attribute.remotePath?[...] ?? [attribute.remoteKey], into: &object)
         }
         path.insert(ObjectIdentifier(model))
         defer { path.remove(ObjectIdentifier(model)) }
-        for relationship in mapping.relationships where relationship.name != inverse {
+        for relationship in mapping.relationships where relationship.isExported && relationship.name != inverse {
             let destination = try SyncMapping.of(relationship.destination, in: mapping.schema)
             let value = relationship.access.get(model)
             let targets = relationship.isToOne ? [unwrappedValue(value) as? any PersistentModel].compactMap { $0 } : value as? [any PersistentModel] ?? []
@@ -54,5 +54,18 @@ private struct ExportRun {
             }
         }
         return object
+    }
+
+    /// Writes `value` under `path` in `object`, through the nested objects its keys name
+    /// (created when absent): a nested remote key (`status.id`) is written back nested.
+    private static func write(_ value: Any, at path: ArraySlice<String>, into object: inout [String: Any]) {
+        guard let key = path.first else { return }
+        guard path.count > 1 else {
+            object[key] = value
+            return
+        }
+        var inner = object[key] as? [String: Any] ?? [:]
+        write(value, at: path.dropFirst(), into: &inner)
+        object[key] = inner
     }
 }

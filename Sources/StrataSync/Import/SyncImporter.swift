@@ -22,23 +22,30 @@ public struct SyncImporter: Sendable {
     public let container: ModelContainer
     /// The `ModelContext.author` of every import's save, so a change feed can skip its echoes.
     public var author: String
+    /// Where imports depart from the strict defaults (none unless set).
+    public var options: SyncImportOptions
 
-    /// An importer writing to `container` as `author`.
-    public init(container: ModelContainer, author: String = SyncImporter.defaultAuthor) {
+    /// An importer writing to `container` as `author`, reading payloads as `options` say.
+    public init(container: ModelContainer, author: String = SyncImporter.defaultAuthor, options: SyncImportOptions = SyncImportOptions()) {
         self.container = container
         self.author = author
+        self.options = options
     }
 
     /// Imports a JSON array of objects as models of `type`.
     /// - Parameters:
-    ///   - parent: for a type with `syncIdentityScope`, the saved parent the objects belong to.
-    ///   - deletingMissing: delete the models of `type` (within `parent`'s scope, when given)
-    ///     that the payload leaves out.
+    ///   - parent: the saved parent the objects belong to: the parent that scopes their ids
+    ///     (`syncIdentityScope`), or, for a type with global ids, the model every object is linked
+    ///     to through the type's one to-one relationship to the parent's type.
+    ///   - deletingMissing: delete the models of `type` (only `parent`'s, when given) that the
+    ///     payload leaves out.
+    ///   - relationships: what the import may do to related models and links (default: all).
     /// - Throws: ``SyncError`` naming the element and key, `CancellationError`, or the save's error;
     ///   in every case nothing is written.
     @discardableResult
     public func importJSON<Model: Syncable>(
-        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
+        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+        relationships: SyncRelationshipOperations = .all
     ) throws -> SyncImportSummary {
         let json: Any
         do {
@@ -48,27 +55,29 @@ public struct SyncImporter: Sendable {
             throw SyncError(.notAnObject, "the payload is not valid JSON: \(error)")
         }
         guard let objects = json as? [Any] else { throw SyncError(.notAnObject, "the payload is not a JSON array") }
-        return try importObjects(objects, as: type, parent: parent, deletingMissing: deletingMissing)
+        return try importObjects(objects, as: type, parent: parent, deletingMissing: deletingMissing, relationships: relationships)
     }
 
     /// Imports objects `JSONSerialization` produced (`[String: Any]` each) as models of `type`.
-    /// - Throws: as ``importJSON(_:as:parent:deletingMissing:)``.
+    /// - Throws: as ``importJSON(_:as:parent:deletingMissing:relationships:)``.
     @discardableResult
     public func importObjects<Model: Syncable>(
-        _ objects: [Any], as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false
+        _ objects: [Any], as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+        relationships: SyncRelationshipOperations = .all
     ) throws -> SyncImportSummary {
         let context = ModelContext(container)
         context.author = author
-        let session = ImportSession(context: context)
+        let session = ImportSession(context: context, relationshipOperations: relationships, options: options)
         let mapping = try session.mapping(type)
-        let scope = try parent.map { try adopt($0, scoping: mapping, in: context) }
+        let parent = try parent.map { try ImportParent($0, of: mapping, in: context) }
+        let scope = parent?.scopesIdentity == true ? parent?.model : nil
         let rows = try PayloadRows(objects, mapping, parentGiven: scope != nil, session: session)
         try session.index(mapping).reserveCapacity(adding: rows.applied.count)
         for (position, row) in rows.applied.enumerated() {
             if position & 63 == 0 { try Task.checkCancellation() }
-            try session.apply(row.object, mapping, scope: scope, at: PayloadPlace(index: row.index))
+            try session.apply(row.object, mapping, scope: scope, linkingTo: scope == nil ? parent : nil, at: PayloadPlace(index: row.index))
         }
-        if deletingMissing { try session.deleteUntouched(mapping, inScope: scope) }
+        if deletingMissing { try session.deleteUntouched(mapping, within: parent) }
         try Task.checkCancellation()
         try context.save()
         var summary = session.summary
@@ -77,25 +86,16 @@ public struct SyncImporter: Sendable {
         return summary
     }
 
-    /// ``importJSON(_:as:parent:deletingMissing:)``, waiting first for the other serialized
+    /// ``importJSON(_:as:parent:deletingMissing:relationships:)``, waiting first for the other serialized
     /// imports and reconciles of this container when `serialized`.
     @discardableResult
     nonisolated(nonsending) public func importJSON<Model: Syncable>(
-        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false, serialized: Bool
+        _ data: Data, as type: Model.Type, parent: (any PersistentModel)? = nil, deletingMissing: Bool = false,
+        relationships: SyncRelationshipOperations = .all, serialized: Bool
     ) async throws -> SyncImportSummary {
         try await SyncGate.run(ObjectIdentifier(container), serialized: serialized) {
-            try importJSON(data, as: type, parent: parent, deletingMissing: deletingMissing)
+            try importJSON(data, as: type, parent: parent, deletingMissing: deletingMissing, relationships: relationships)
         }
     }
 
-    /// `parent` as a model of the import's context.
-    private func adopt(_ parent: any PersistentModel, scoping mapping: SyncMapping, in context: ModelContext) throws -> any PersistentModel {
-        guard let scope = mapping.scope, Schema.entityName(for: scope.destination) == Schema.entityName(for: type(of: parent)) else {
-            throw SyncError(.invalidScope, "\(mapping.entity.name) is not scoped by \(Schema.entityName(for: type(of: parent))): declare syncIdentityScope")
-        }
-        guard !parent.persistentModelID.isTemporary else {
-            throw SyncError(.invalidScope, "save the parent before importing into its scope")
-        }
-        return context.model(for: parent.persistentModelID)
-    }
 }

@@ -8,15 +8,25 @@ final class SyncMapping: @unchecked Sendable {
     struct Attribute {
         let name: String
         let remoteKey: String
+        /// The property's own name, read when the object has no ``remoteKey`` (`fullName` beside
+        /// `full_name`); `nil` for the identity, an overridden key, or when the two are the same.
+        let alternateKey: String?
+        /// The keys of a nested remote key (`status.id` → `["status", "id"]`), read and written
+        /// through nested objects; `nil` for a plain key.
+        let remotePath: [String]?
         /// The attribute's type without `Optional`.
         let valueType: Any.Type
         /// Whether the attribute needs a value on insert (neither optional nor defaulted).
         let isRequired: Bool
+        /// The declared default value, if any.
+        let defaultValue: Any?
         /// The codec of ``valueType``, which turns a remote id into an identity key.
         let codec: ValueCodec
         /// A JSON value as a value of ``valueType``, or `nil` when it cannot be one.
         let coerce: (Any) -> Any?
         let access: PropertyAccess
+        /// Whether export writes the attribute (`syncNonExportedProperties` are only imported).
+        let isExported: Bool
     }
 
     /// One imported and exported relationship.
@@ -34,6 +44,8 @@ final class SyncMapping: @unchecked Sendable {
         /// The destination's relationship back, if the schema has one.
         let inverseName: String?
         let access: PropertyAccess
+        /// Whether export writes the relationship (`syncNonExportedProperties` are only imported).
+        let isExported: Bool
     }
 
     /// Kept so the cache key's schema address is never reused while the entry exists.
@@ -57,6 +69,7 @@ final class SyncMapping: @unchecked Sendable {
         modelType = type
         let style = Model.syncKeyStyle
         let excluded = Set(Model.syncExcludedProperties.map { $0 as AnyKeyPath })
+        let notExported = Set(Model.syncNonExportedProperties.map { $0 as AnyKeyPath })
         let overrides = Dictionary(uniqueKeysWithValues: Model.syncRemoteKeys.map { ($0.key as AnyKeyPath, $0.value) })
         let identityPath = Model.syncIdentity.map { $0 as AnyKeyPath }
         var attributes: [Attribute] = []
@@ -64,14 +77,19 @@ final class SyncMapping: @unchecked Sendable {
         for attribute in entity.attributes where !excluded.contains(attribute.keyPath) || attribute.keyPath == identityPath {
             guard let codec = ValueCodec.forType(unwrappedType(attribute.valueType)) else { continue }
             let isIdentity = attribute.keyPath == identityPath
+            let remoteKey = overrides[attribute.keyPath] ?? (isIdentity ? "id" : style.remoteKey(for: attribute.name))
             let mapped = Attribute(
                 name: attribute.name,
-                remoteKey: overrides[attribute.keyPath] ?? (isIdentity ? "id" : style.remoteKey(for: attribute.name)),
+                remoteKey: remoteKey,
+                alternateKey: isIdentity || overrides[attribute.keyPath] != nil || remoteKey == attribute.name ? nil : attribute.name,
+                remotePath: remoteKey.contains(".") ? remoteKey.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : nil,
                 valueType: unwrappedType(attribute.valueType),
                 isRequired: !attribute.isOptional && attribute.defaultValue == nil,
+                defaultValue: attribute.defaultValue,
                 codec: codec,
                 coerce: SyncCoercion.coercer(for: unwrappedType(attribute.valueType)),
-                access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType))
+                access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType),
+                isExported: !notExported.contains(attribute.keyPath))
             if isIdentity { identity = mapped }
             attributes.append(mapped)
         }
@@ -87,13 +105,19 @@ final class SyncMapping: @unchecked Sendable {
                 continue
             }
             let nestedKey = overrides[relationship.keyPath] ?? style.remoteKey(for: relationship.name)
+            guard !nestedKey.contains(".") else {
+                throw SyncError(
+                    .unsupportedRemoteKey,
+                    "\(entity.name).\(relationship.name) has the remote key \"\(nestedKey)\": a dotted path is read for attributes only; map the relationship to a plain key")
+            }
             let foreignKey = style.foreignKey(for: nestedKey, toMany: !relationship.isToOneRelationship)
             let pluralForeignKey = style.pluralForeignKey(for: nestedKey)
             let mapped = Relationship(
                 name: relationship.name, nestedKey: nestedKey, foreignKey: foreignKey,
                 pluralForeignKey: relationship.isToOneRelationship || pluralForeignKey == foreignKey ? nil : pluralForeignKey,
                 isToOne: relationship.isToOneRelationship, destination: destination, inverseName: relationship.inverseName,
-                access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType))
+                access: PropertyAccess.make(relationship.keyPath, of: type, valueType: relationship.valueType),
+                isExported: !notExported.contains(relationship.keyPath))
             if relationship.keyPath == scopePath { scope = mapped }
             relationships.append(mapped)
         }

@@ -36,6 +36,11 @@ public protocol Reconcilable: PersistentModel {
     init(record: Record)
     /// Copies `record`'s values into the model (the reconciler sets the id and `updatedAt`).
     func update(from record: Record)
+    /// Links the model to the models `record` names by remote id, after ``init(record:)`` (once
+    /// the model is inserted) or ``update(from:)`` (default: nothing).
+    /// - Throws: what `lookup` throws (``SyncError/Kind/unresolvedReference`` for an id no model
+    ///   has), which fails the reconcile: nothing is written.
+    func link(from record: Record, using lookup: ReconcileLookup) throws
 }
 
 extension Reconcilable {
@@ -43,4 +48,6 @@ extension Reconcilable {
     public static var deletedAtKeyPath: ReferenceWritableKeyPath<Self, Date?>? { nil }
     /// No child collections.
     public static var childCollections: [ChildCollection<Self>] { [] }
+    /// No links by remote id.
+    public func link(from record: Record, using lookup: ReconcileLookup) throws {}
 }

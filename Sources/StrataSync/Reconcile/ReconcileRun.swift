@@ -36,12 +36,13 @@ final class ReconcileRun {
             let model: Model
             if let found = byID[record.remoteID] {
                 model = found
-                apply(record, to: model, deletedAt: deletedAt)
+                try apply(record, to: model, deletedAt: deletedAt, at: index)
             } else {
                 model = Model(record: record)
                 model[keyPath: Model.remoteIDKeyPath] = record.remoteID
                 model[keyPath: Model.updatedAtKeyPath] = record.updatedAt
                 context.insert(model)
+                try link(model, from: record, at: index)
                 kept.append(model)
                 summary.inserted += 1
             }
@@ -67,19 +68,32 @@ final class ReconcileRun {
         return kept
     }
 
-    /// Updates `model` from `record` when the record is newer, reactivating a soft-deleted model.
-    private func apply<Model: Reconcilable>(_ record: Model.Record, to model: Model, deletedAt: ReferenceWritableKeyPath<Model, Date?>?) {
+    /// Updates `model` from `record` (at `index`) when the record is newer, reactivating a
+    /// soft-deleted model.
+    /// - Throws: what the model's ``Reconcilable/link(from:using:)`` throws.
+    private func apply<Model: Reconcilable>(_ record: Model.Record, to model: Model, deletedAt: ReferenceWritableKeyPath<Model, Date?>?, at index: Int) throws {
         guard record.updatedAt > model[keyPath: Model.updatedAtKeyPath] else {
             summary.unchanged += 1
             return
         }
         model.update(from: record)
+        try link(model, from: record, at: index)
         model[keyPath: Model.updatedAtKeyPath] = record.updatedAt
         if let deletedAt, model[keyPath: deletedAt] != nil {
             model[keyPath: deletedAt] = nil
             summary.reactivated += 1
         } else {
             summary.updated += 1
+        }
+    }
+
+    /// Lets `model` link to the models `record` (at `index`) names.
+    /// - Throws: the link's error, naming the record.
+    private func link<Model: Reconcilable>(_ model: Model, from record: Model.Record, at index: Int) throws {
+        do {
+            try model.link(from: record, using: ReconcileLookup(context: context))
+        } catch let error as SyncError where error.index == nil {
+            throw SyncError(error.kind, error.message, index: index, key: error.key)
         }
     }
 

@@ -41,7 +41,7 @@ public struct Reconciler: Sendable {
         let context = ModelContext(container)
         context.author = author
         let run = ReconcileRun(context: context)
-        let existing = try context.fetch(deletion == .none ? Self.named(records) : FetchDescriptor<Model>())
+        let existing = try context.fetch(deletion == .none ? Self.named(records.map(\.remoteID), as: Model.self) : FetchDescriptor<Model>())
         _ = try run.reconcile(records, existing: existing, deletion: deletion)
         try run.checkDeletionGuard(maximumShare: maximumDeletionShare)
         try Task.checkCancellation()
@@ -61,9 +61,8 @@ public struct Reconciler: Sendable {
         }
     }
 
-    /// The models whose remote id one of `records` carries.
-    private static func named<Model: Reconcilable>(_ records: [Model.Record]) -> FetchDescriptor<Model> {
-        let ids = records.map(\.remoteID)
+    /// The models of `type` whose remote id is one of `ids`.
+    static func named<Model: Reconcilable>(_ ids: [Model.Record.RemoteID], as type: Model.Type) -> FetchDescriptor<Model> {
         let path: KeyPath<Model, Model.Record.RemoteID> & Sendable = Model.remoteIDKeyPath
         return FetchDescriptor(predicate: Predicate<Model> { model in
             PredicateExpressions.build_contains(
