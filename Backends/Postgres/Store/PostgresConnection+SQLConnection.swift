@@ -136,13 +136,6 @@ extension PostgresConnection: SQLConnection {
         _ = try pipeline(sql, rows.map(parameters))
     }
 
-    /// Held back to go out with the transaction's next statement (``requireRow(_:_:otherwise:)``):
-    /// a save that relates a new row to a stored one checks the stored row with its history
-    /// record's round trip.
-    func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws {
-        try requireRow(statement.text, parameters(statement.binds), otherwise: missing)
-    }
-
     /// Keys from the table's sequence, in one round trip. Sequences never go back, even when
     /// the save rolls back, so a key is never handed out twice.
     func newKeys(_ count: Int, for table: String) throws -> [Int64] {
@@ -172,5 +165,15 @@ extension PostgresConnection: SQLConnection {
 
     private func parameters(_ values: [PersistentValue]) throws -> [PostgresParameter] {
         try values.map(PostgresParameter.init)
+    }
+}
+
+/// Row checks travel with the transaction's next statement.
+extension PostgresConnection: SQLDeferredRowChecks {
+    /// Held back to go out with the transaction's next statement (``requireRow(_:_:otherwise:)``):
+    /// a save that relates a new row to a stored one checks the stored row with its history
+    /// record's round trip.
+    func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws {
+        try requireRow(statement.text, parameters(statement.binds), otherwise: missing)
     }
 }

@@ -38,17 +38,15 @@ public protocol SQLConnection {
     /// `count` keys for new rows of `table`. A key a committed save used is never handed out
     /// again, even after its row was deleted (an old identifier never names a new row).
     func newKeys(_ count: Int, for table: String) throws -> [Int64]
-
-    /// Fails the transaction with `missing()` unless the query `statement` returns a row. A
-    /// server database may hold the query back to travel with the transaction's next statement
-    /// (one round trip fewer), so the error may come from a later call, always before the
-    /// transaction commits; the default runs it at once. Call inside a write transaction.
-    func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws
 }
 
-extension SQLConnection {
-    /// Runs the query at once.
-    public func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws {
-        if try integers(statement).isEmpty { throw missing() }
-    }
+/// A connection that holds a row check back to travel with the transaction's next statement,
+/// one round trip fewer on a server database. Optional: without it the engine runs the check at
+/// once.
+public protocol SQLDeferredRowChecks: SQLConnection {
+    /// Fails the transaction with `missing()` unless the query `statement` returns a row; the
+    /// error may come from a later call on the connection, always before the transaction
+    /// commits (run what is still held before `COMMIT`, and throw its error from there). Called
+    /// inside a write transaction.
+    func requireRow(_ statement: SQLStatement, otherwise missing: @escaping @Sendable () -> any Error) throws
 }

@@ -284,8 +284,9 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         }
     }
 
-    /// Fails the save unless the row `identifier` names is stored, by the time the save commits
-    /// (``SQLConnection/requireRow(_:otherwise:)``).
+    /// Fails the save unless the row `identifier` names is stored, by the time the save commits:
+    /// at once, or with the transaction's next statement on a connection that defers row checks
+    /// (``SQLDeferredRowChecks``).
     private func requireStored(_ identifier: PersistentIdentifier) throws {
         guard engine.isStored(identifier) else { throw SwiftDataError.deletedFromStore(identifier) }
         let mapping = try engine.mapping(identifier.entityName)
@@ -293,7 +294,11 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let statement = engine.serialize(SQLSelect(
             columns: [.keyword("1")], from: mapping.table, as: alias,
             where: .binary(.column(table: alias, name: SQLNames.primaryKey), "=", .bind(.integer(identifier.primaryKey.integerValue!)))))
-        try connection.requireRow(statement) { SwiftDataError.deletedFromStore(identifier) }
+        if let deferring = connection as? any SQLDeferredRowChecks {
+            try deferring.requireRow(statement) { SwiftDataError.deletedFromStore(identifier) }
+        } else if try connection.integers(statement).isEmpty {
+            throw SwiftDataError.deletedFromStore(identifier)
+        }
     }
 
     /// Writes the join-table rows of the rows' to-many relationships kept in join tables
