@@ -17,6 +17,7 @@ public struct SQLRowWrite: Sendable {
     /// What the statement does.
     public enum Kind: Sendable { case insert, update }
 
+    /// Whether this is an insert or an update.
     public let kind: Kind
     /// The table written.
     public let table: String

@@ -5,6 +5,7 @@ import StrataCore
 /// store identifier, the schema version record (``SQLSchemaVersionRecord``) and whatever else a
 /// backend keeps per database (SQLite's key counters).
 public enum SQLMetadataTable {
+    /// The table's name.
     public static let name = "_strata_metadata"
     static let storeIdentifierKey = "storeIdentifier"
 

@@ -13,6 +13,7 @@ public struct SQLStoreOpening {
     /// Whether the store records history (and so creates its table).
     public let recordsHistory: Bool
 
+    /// Opening of `tables`, through `migrationPlan` when given, with a history table when `recordsHistory`.
     public init(tables: SchemaTables, migrationPlan: (any SchemaMigrationPlan.Type)?, recordsHistory: Bool) {
         self.tables = tables
         self.migrationPlan = migrationPlan
@@ -67,6 +68,9 @@ public struct SQLStoreOpening {
         let identifier: String
         if let migrationPlan {
             identifier = try SQLMetadataTable.storeIdentifier(on: connection, dialect: dialect)
+            // Before the stages too (PostgreSQL's opening did so before it was shared): a stage's
+            // saves may mint keys; a source made here for a name a stage renames a table into
+            // gives way to that table's own (`renameKeys`).
             try prepareKeys(on: connection)
             try SQLMigrator(plan: migrationPlan, target: tables.schema, dialect: dialect).migrate(
                 on: connection, storeIdentifier: identifier, history: SQLMigrationHistory(records: recordsHistory, hasTable: hasHistoryTable))
