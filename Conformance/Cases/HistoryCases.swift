@@ -144,11 +144,12 @@ enum HistoryCases {
         try Check.equal(transactions[1].changes.map(\.changedPersistentIdentifier), [alpha.persistentModelID], "with exactly the retried change")
     }
 
-    /// `delete(model:where:)` is one transaction deleting exactly the matching rows.
+    /// `delete(model:where:)` is one transaction deleting exactly the matching rows, each with
+    /// its tombstone (a replica learns from it which row went).
     static let batchDelete = ConformanceCase("history.batchDelete.recorded", category: category, requires: [.history]) { environment in
         let container = try environment.makeContainer(for: ConformanceModels.history)
         let context = ModelContext(container)
-        let memos = (0..<4).map { Memo(slug: "b\($0)", title: "B", rank: $0) }
+        let memos = (0..<4).map { Memo(slug: "b\($0)", title: "B\($0)", rank: $0) }
         for memo in memos { context.insert(memo) }
         try context.save()
         try context.delete(model: Memo.self, where: #Predicate { $0.rank >= 2 })
@@ -160,6 +161,11 @@ enum HistoryCases {
         }
         try Check.equal(Set(deleted), Set(memos[2...].map(\.persistentModelID)), "the batch delete's transaction deletes the matching memos")
         try Check.equal(transactions[1].changes.count, 2, "and nothing else")
+        let titles = transactions[1].changes.compactMap { change -> String? in
+            guard case .delete(let delete as DefaultHistoryDelete<Memo>) = change else { return nil }
+            return delete.tombstone[\.title]
+        }
+        try Check.equal(Set(titles), ["B2", "B3"], "each deleted memo's tombstone keeps its preserved title")
     }
 
     /// Eight writers save at once while a reader follows the history by token: a save that

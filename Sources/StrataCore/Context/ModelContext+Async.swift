@@ -61,9 +61,12 @@ extension ModelContext {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
-            let doomed = try await suspendingFetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
+            let read = batchDeleteReadsTombstones(T.self) ? try await suspendingFetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
+            var doomed = read?.map(\.persistentModelID) ?? []
+            if read == nil { doomed = try await suspendingFetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName } }
             let request = DataStoreBatchDeleteRequest(
-                predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState, history: historyDraft(deleting: doomed))
+                predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState,
+                history: historyDraft(deleting: doomed, tombstones: read.map { tombstones(of: $0) } ?? []))
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
             didBatchDelete(doomed)
         }

@@ -32,9 +32,12 @@ extension ModelContext {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
-            let doomed = try fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
+            let read = batchDeleteReadsTombstones(T.self) ? try fetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
+            let doomed = try read?.map(\.persistentModelID) ?? fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
+            let tombstones = read.map { self.tombstones(of: $0) } ?? []
             try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(
-                predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState, history: historyDraft(deleting: doomed)), identifiers: doomed)
+                predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState,
+                history: historyDraft(deleting: doomed, tombstones: tombstones)), identifiers: doomed)
             didBatchDelete(doomed)
         }
     }

@@ -56,11 +56,36 @@ extension ModelContext {
 
     /// What the store records of a batch delete of `doomed`: the rows, without tombstones (their
     /// values were never loaded). `nil` when the store keeps no history.
-    func historyDraft(deleting doomed: [PersistentIdentifier]) -> HistoryDraft? {
+    func historyDraft(deleting doomed: [PersistentIdentifier], tombstones: [HistoryPayload.Tombstone]) -> HistoryDraft? {
         guard container.recordsHistory else { return nil }
+        var preserved: [String: Set<PersistentIdentifier.PrimaryKey>] = [:]
+        for tombstone in tombstones { preserved[tombstone.entity, default: []].insert(tombstone.key) }
         var deleted: [HistoryPayload.Rows] = []
-        for identifier in doomed { deleted.append(identifier.primaryKey, entity: identifier.entityName) }
-        return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted, tombstones: [])
+        for identifier in doomed where preserved[identifier.entityName]?.contains(identifier.primaryKey) != true {
+            deleted.append(identifier.primaryKey, entity: identifier.entityName)
+        }
+        return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted, tombstones: tombstones)
+    }
+
+    /// Whether a `delete(model:where:)` of `type` reads its rows first for their tombstones:
+    /// history is recorded and the entity (or a subclass) preserves values on deletion, so a
+    /// follower (a replica) learns which row went.
+    func batchDeleteReadsTombstones<T: PersistentModel>(_ type: T.Type) -> Bool {
+        container.recordsHistory && preservesValuesOnDeletion(type)
+    }
+
+    /// The tombstones of `models`, about to be deleted: those with preserved values.
+    func tombstones<T: PersistentModel>(of models: [T]) -> [HistoryPayload.Tombstone] {
+        models.compactMap { model in
+            let preserved = preservedValues(of: model.storage), identifier = model.storage.identifier
+            return preserved.isEmpty ? nil : HistoryPayload.Tombstone(entity: identifier.entityName, key: identifier.primaryKey, preserved: preserved)
+        }
+    }
+
+    /// Whether `type`'s entity or one of its subentities has an attribute marked `.preserveValueOnDeletion`.
+    private func preservesValuesOnDeletion<T: PersistentModel>(_ type: T.Type) -> Bool {
+        guard let entity = container.schema.entitiesByName[Schema.entityName(for: type)] else { return false }
+        return entity.selfAndSubentities.contains { $0.attributes.contains { $0.options.contains(.preserveValueOnDeletion) } }
     }
 
     /// The names of the persisted properties whose bits `slots` sets (every bit: all of them).
