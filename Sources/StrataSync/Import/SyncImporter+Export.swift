@@ -23,7 +23,7 @@ extension SyncImporter {
 
 /// One export: the mapping of every model it writes, and the models it is writing the nested
 /// objects of, so a cycle ends in an id.
-private struct ExportRun {
+struct ExportRun {
     let relationships: SyncExportRelationships
     /// The models whose objects are being written: the nesting path to the current object.
     private var path: Set<ObjectIdentifier> = []
@@ -58,7 +58,7 @@ private struct ExportRun {
 
     /// Writes `value` under `path` in `object`, through the nested objects its keys name
     /// (created when absent): a nested remote key (`status.id`) is written back nested.
-    private static func write(_ value: Any, at path: ArraySlice<String>, into object: inout [String: Any]) {
+    static func write(_ value: Any, at path: ArraySlice<String>, into object: inout [String: Any]) {
         guard let key = path.first else { return }
         guard path.count > 1 else {
             object[key] = value

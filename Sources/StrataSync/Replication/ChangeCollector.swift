@@ -1,0 +1,129 @@
+import Foundation
+import StrataCore
+
+/// Turns history transactions into the changes a replica sends: one per row, in the order of
+/// each row's last change, with the row's current values (only the properties that changed,
+/// unless it was inserted) or its deletion.
+///
+/// Values are read when the changes are built, so a row changed twice sends its latest values
+/// once; a row deleted after its last recorded change is left to the transaction that deletes it.
+struct ChangeCollector {
+    let models: ReplicatedModels
+    private var rows: [PersistentIdentifier: RowTouch] = [:]
+    private var deletions: [RowIdentity: (id: Any, order: Int)] = [:]
+    private var order = 0
+
+    /// What the transactions did to one stored row.
+    private struct RowTouch {
+        var inserted = false
+        /// The changed properties' names; `nil` when every property counts.
+        var properties: Set<String>? = []
+        var order: Int
+    }
+
+    init(models: ReplicatedModels) {
+        self.models = models
+    }
+
+    /// Whether no transaction added touched a replicated row.
+    var isEmpty: Bool { rows.isEmpty && deletions.isEmpty }
+
+    /// Adds the changes of `transaction` to the replicated models.
+    /// - Throws: ``ReplicationError/Kind/badPayload`` for a tombstone whose id cannot be read.
+    mutating func add(_ transaction: DefaultHistoryTransaction) throws {
+        for change in transaction.changes {
+            let identifier = change.changedPersistentIdentifier
+            guard let mapping = models.mappings[identifier.entityName] else { continue }
+            order += 1
+            switch change {
+            case .insert:
+                rows[identifier] = RowTouch(inserted: true, properties: nil, order: order)
+            case .update(let update):
+                var touch = rows[identifier] ?? RowTouch(order: order)
+                touch.order = order
+                let names = Self.propertyNames(Self.updatedKeyPaths(update), mapping)
+                if touch.properties != nil { touch.properties = names.map { touch.properties!.union($0) } }
+                rows[identifier] = touch
+            case .delete(let delete):
+                rows[identifier] = nil
+                guard let id = Self.preservedID(delete, mapping) else { continue }
+                deletions[RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))] = (id, order)
+            }
+        }
+    }
+
+    /// The changes, in the order of each row's last change: rows that still exist with their
+    /// values (those `allows` refuses left out), deletions by remote id.
+    /// - Throws: the fetch's error, a value's encoding error.
+    func changes(in context: ModelContext, allows: (any PersistentModel, SyncMapping) throws -> Bool = { _, _ in true }) throws -> [ReplicationChange] {
+        var ordered: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
+        let byEntity = Dictionary(grouping: rows.keys, by: \.entityName)
+        for (entity, identifiers) in byEntity {
+            let mapping = try models.mapping(of: entity)
+            for model in try mapping.fetchIdentified(context, identifiers) {
+                guard let touch = rows[model.persistentModelID], try allows(model, mapping) else { continue }
+                let properties = touch.inserted ? nil : touch.properties
+                if let properties, properties.isEmpty { continue }
+                let id = try mapping.remoteID(of: model)
+                let change = ReplicationChange(entity: entity, id: id, values: try mapping.replicatedValues(of: model, only: properties))
+                ordered.append((touch.order, RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: id)), change))
+            }
+        }
+        var live = Set(ordered.map(\.row))
+        for (row, deletion) in deletions {
+            // A row deleted and made again under the same id: the later of the two is sent.
+            if live.contains(row), let kept = ordered.firstIndex(where: { $0.row == row }) {
+                guard ordered[kept].order < deletion.order else { continue }
+                ordered.remove(at: kept)
+                live.remove(row)
+            }
+            ordered.append((deletion.order, row, ReplicationChange(entity: row.entity, id: deletion.id, values: nil)))
+        }
+        return ordered.sorted { $0.order < $1.order }.map(\.change)
+    }
+
+    /// Every row the transactions touched, by remote id: those still stored and those deleted.
+    /// - Throws: the fetch's error.
+    func touchedRows(in context: ModelContext) throws -> Set<RowIdentity> {
+        var touched = Set(deletions.keys)
+        for (entity, identifiers) in Dictionary(grouping: rows.keys, by: \.entityName) {
+            let mapping = try models.mapping(of: entity)
+            for model in try mapping.fetchIdentified(context, identifiers) {
+                touched.insert(RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: mapping.remoteID(of: model))))
+            }
+        }
+        return touched
+    }
+
+    /// The names of the replicated properties among `keyPaths`; `nil` (all) when one is unknown.
+    private static func propertyNames(_ keyPaths: [AnyKeyPath], _ mapping: SyncMapping) -> Set<String>? {
+        guard !keyPaths.isEmpty else { return nil }
+        var names: Set<String> = []
+        for keyPath in keyPaths {
+            guard let name = mapping.entity.propertyName(of: keyPath) else { return nil }
+            names.insert(name)
+        }
+        return names
+    }
+
+    /// The remote id a deletion's tombstone preserved, as a JSON scalar.
+    private static func preservedID(_ delete: any HistoryDelete, _ mapping: SyncMapping) -> Any? {
+        guard let keyPath = mapping.entity.attributes.first(where: { $0.name == mapping.identity.name })?.keyPath else { return nil }
+        return preservedValue(delete, at: keyPath).flatMap { try? SyncCoercion.json($0) }
+    }
+
+    private static func updatedKeyPaths<Update: HistoryUpdate>(_ update: Update) -> [AnyKeyPath] {
+        update.updatedAttributes.map { $0 as AnyKeyPath }
+    }
+
+    private static func preservedValue<Delete: HistoryDelete>(_ delete: Delete, at keyPath: AnyKeyPath) -> Any? {
+        delete.tombstone.first { $0.keyPath as AnyKeyPath == keyPath }?.value
+    }
+}
+
+extension Schema.Entity {
+    /// The name of the attribute or relationship at `keyPath`.
+    func propertyName(of keyPath: AnyKeyPath) -> String? {
+        attributes.first { $0.keyPath == keyPath }?.name ?? relationships.first { $0.keyPath == keyPath }?.name
+    }
+}

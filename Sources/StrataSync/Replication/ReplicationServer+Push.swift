@@ -1,0 +1,119 @@
+import Foundation
+import StrataCore
+
+extension ReplicationServer {
+    /// Applies `batch` for `principal` in one transaction, once: a batch whose id was applied
+    /// before is answered as it was then (with the latest token), and applies nothing.
+    ///
+    /// A change to a row someone else changed since the batch's `base` is settled by the
+    /// ``ConflictPolicy``; the answer's corrections carry the server's row wherever the client's
+    /// change did not win as sent.
+    /// - Throws: ``ReplicationError`` (`schemaMismatch`, `notReplicated`, `outOfScope`,
+    ///   `badPayload`) or the store's error; nothing of the batch is applied then.
+    public func push(_ batch: PushBatch, for principal: Principal) throws -> PushResult {
+        try models.requireSchema(batch.schema)
+        return try pushes.withLock { _ in
+            let context = ModelContext(container)
+            context.author = Self.author(of: batch.client)
+            let batchID = batch.id
+            if let receipt = try context.fetch(FetchDescriptor<ReplicationReceipt>(predicate: #Predicate { $0.batchID == batchID })).first {
+                let answer = try PushResult(jsonData: receipt.answer)
+                return PushResult(token: try latestToken(), applied: answer.applied, corrections: answer.corrections)
+            }
+            let changed = try changedSince(batch.base, by: batch.client, in: context)
+            let applier = ChangeApplier(context: context, models: models)
+            var settled = SettledBatch()
+            for change in batch.changes {
+                try settle(change, changed: changed, applier: applier, principal: principal, into: &settled)
+            }
+            try applier.apply(settled.accepted)
+            try checkScope(of: settled.accepted, applier: applier, principal: principal)
+            let corrections = try settled.corrected.map { try correction(for: $0, applier: applier) }
+            let answer = PushResult(token: nil, applied: settled.accepted.count, corrections: corrections)
+            context.insert(ReplicationReceipt(batchID: batch.id, client: batch.client, answer: try answer.jsonData()))
+            try context.save()
+            return PushResult(token: try latestToken(), applied: answer.applied, corrections: corrections)
+        }
+    }
+
+    /// A batch's changes sorted by what happens to them.
+    private struct SettledBatch {
+        /// The changes to apply as they are (or as a merge rewrote them).
+        var accepted: [ReplicationChange] = []
+        /// The rows to send back as the server has them once the batch is applied.
+        var corrected: [ReplicationChange] = []
+    }
+
+    /// The rows (by remote id) that transactions after `base`, other than `client`'s own, touched;
+    /// `nil` when that is unknown (no base, or history no longer covers it): every row the server
+    /// has then counts as changed.
+    private func changedSince(_ base: DefaultHistoryToken?, by client: String, in context: ModelContext) throws -> Set<RowIdentity>? {
+        guard let base else { return nil }
+        let transactions: [DefaultHistoryTransaction]
+        do {
+            transactions = try context.fetchHistory(HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.token >= base }))
+        } catch let error as SwiftDataError where error == .historyTokenOfAnotherStore || error == .historyTokenExpired {
+            return nil
+        }
+        guard base.tokenValue == 0 || transactions.first?.token == base else { return nil }
+        let own = Self.author(of: client)
+        var collector = ChangeCollector(models: models)
+        for transaction in transactions where transaction.token != base && transaction.author != own { try collector.add(transaction) }
+        return try collector.touchedRows(in: context)
+    }
+
+    /// Decides `change`: applied as sent when nobody else touched its row, else as the policy says.
+    private func settle(
+        _ change: ReplicationChange, changed: Set<RowIdentity>?, applier: ChangeApplier, principal: Principal, into settled: inout SettledBatch
+    ) throws {
+        let mapping = try models.mapping(of: change.entity)
+        let row = RowIdentity(entity: change.entity, id: try mapping.identityKey(ofRemoteID: change.id))
+        let existing = try applier.existing(change)
+        if let existing, try !scope.allows(existing, of: change.entity, for: principal) {
+            throw ReplicationError(.outOfScope, "\(change.entity) \(change.id) is outside this client's scope: the batch is refused")
+        }
+        if existing == nil, let values = change.values, !mapping.isComplete(values) {
+            // An update of a row the server no longer has: it stays deleted, and the client is told.
+            settled.corrected.append(change)
+            return
+        }
+        let touched = changed.map { $0.contains(row) } ?? (existing != nil)
+        guard touched, existing != nil || change.values != nil else {
+            settled.accepted.append(change)
+            return
+        }
+        let server = try existing.map { try mapping.replicatedValues(of: $0) }
+        switch try conflicts.resolve(ReplicationConflict(entity: change.entity, id: change.id, server: server, client: change.values)) {
+        case .takeClient:
+            settled.accepted.append(change)
+        case .keepServer:
+            settled.corrected.append(change)
+        case .merge(let values):
+            settled.accepted.append(ReplicationChange(entity: change.entity, id: change.id, values: values))
+            settled.corrected.append(change)
+        }
+    }
+
+    /// Refuses the batch when a row it writes ends outside `principal`'s scope.
+    private func checkScope(of accepted: [ReplicationChange], applier: ChangeApplier, principal: Principal) throws {
+        for change in accepted where !change.isDeletion {
+            guard let model = try applier.existing(change), try scope.allows(model, of: change.entity, for: principal) else {
+                throw ReplicationError(.outOfScope, "the batch would put \(change.entity) \(change.id) outside this client's scope: the batch is refused")
+            }
+        }
+    }
+
+    /// The server's row named by `change`, as the client should have it: its values, or its deletion.
+    private func correction(for change: ReplicationChange, applier: ChangeApplier) throws -> ReplicationChange {
+        guard let model = try applier.existing(change) else { return ReplicationChange(entity: change.entity, id: change.id, values: nil) }
+        return ReplicationChange(entity: change.entity, id: change.id, values: try models.mapping(of: change.entity).replicatedValues(of: model))
+    }
+}
+
+extension SyncMapping {
+    /// Whether `values` give every replicated property, as a new row's do.
+    func isComplete(_ values: [String: Any]) -> Bool {
+        replicatedAttributes.allSatisfy { $0.name == identity.name || values[$0.remotePath?.first ?? $0.remoteKey] != nil }
+            && replicatedRelationships.allSatisfy { values[$0.foreignKey] != nil }
+    }
+}
