@@ -98,7 +98,10 @@ extension ImportSession {
         let key = given.key
         if given.value is NSNull { return [] }
         if relationship.isToOne {
-            guard nested else { return try referenced(given.value, relationship.destination, at: place, key: key, scope: scope).map { [$0] } }
+            guard nested else {
+                let target = try referenced(given.value, relationship.destination, at: place, key: key, scope: scope)
+                return target.map { [$0] } ?? (unknownReferencesUnlink ? [] : nil)
+            }
             guard let object = given.value as? [String: Any] else { throw place.error(.notAnObject, "expected an object", key: key) }
             return [try related(object, destination, scope: scope, at: place.nested(key))]
         }

@@ -13,6 +13,10 @@ final class ImportSession {
     let relationshipOperations: SyncRelationshipOperations
     /// Where the import departs from the strict defaults.
     let options: SyncImportOptions
+    /// Whether a to-one's ignored unknown reference clears the link instead of leaving it: a
+    /// replica links to a row it does not have only when the row was deleted here, and the link
+    /// ends cleared wherever the deletion reaches.
+    var unknownReferencesUnlink = false
 
     init(context: ModelContext, relationshipOperations: SyncRelationshipOperations = .all, options: SyncImportOptions = SyncImportOptions()) {
         self.context = context

@@ -6,7 +6,8 @@ import StrataCore
 ///
 /// Every row's attributes are written before any link, so a change may link to a row a later
 /// change of the same batch creates. A link to a row this replica does not have is left out
-/// (the row was deleted here, or arrives later); deletions come last. Nothing is saved: the
+/// and a to-one naming it is cleared (the row was deleted here; the deletion clears the link
+/// wherever it reaches); deletions come last. Nothing is saved: the
 /// caller saves the context, with whatever else belongs to the same transaction.
 final class ChangeApplier {
     let context: ModelContext
@@ -17,6 +18,7 @@ final class ChangeApplier {
         self.context = context
         self.models = models
         session = ImportSession(context: context, options: SyncImportOptions(ignoresUnknownReferences: true))
+        session.unknownReferencesUnlink = true
     }
 
     /// What the applied changes did: rows inserted, updated and deleted.

@@ -8,15 +8,17 @@ extension ReplicationClient {
         var (context, state) = try stateContext()
         if state.pendingBatch == nil {
             let local = try localChanges(after: state.pushedValue, in: context)
-            guard !local.changes.isEmpty else {
+            guard !local.changes.isEmpty || !state.deferred.isEmpty else {
                 if let reached = local.reached, reached != state.pushedValue {
                     state.pushedValue = reached
                     try context.save()
                 }
                 return
             }
-            let batch = PushBatch(id: UUID().uuidString, client: name, base: state.pulled, schema: models.schemaDigest, changes: local.changes)
+            let batch = PushBatch(
+                id: UUID().uuidString, client: name, base: state.pulled, schema: models.schemaDigest, changes: local.changes, refresh: state.deferred)
             state.pendingBatch = try batch.jsonData()
+            state.deferred = []
             state.pendingUpTo = local.reached
             try context.save()
         }
@@ -25,13 +27,14 @@ extension ReplicationClient {
         let result = try await transport.push(batch)
         (context, state) = try stateContext()
         let applied = try apply(result.corrections, in: context, unpushedAfter: state.pendingUpTo)
+        state.deferred += applied.deferred
         state.pushedValue = state.pendingUpTo
         state.pendingBatch = nil
         state.pendingUpTo = nil
         try context.save()
         report.pushed += result.applied
         report.corrected += applied.applied
-        report.deferred += applied.deferred
+        report.deferred += applied.deferred.count
     }
 
     /// Applies the server's pages until none is left, each with the token it reaches in one save.
@@ -49,10 +52,11 @@ extension ReplicationClient {
             }
             (context, state) = try stateContext()
             let applied = try apply(page.changes, in: context, unpushedAfter: state.pushedValue, snapshot: page.isSnapshot)
+            state.deferred += applied.deferred
             state.pulled = page.token
             try context.save()
             report.pulled += applied.applied
-            report.deferred += applied.deferred
+            report.deferred += applied.deferred.count
             tell(.pulled(changes: page.changes.count, hasMore: page.hasMore))
             if !page.hasMore { return }
         }
@@ -81,19 +85,21 @@ extension ReplicationClient {
     }
 
     /// Applies `changes` from the server, leaving alone the rows changed locally after `token`
-    /// and not yet pushed; a snapshot also deletes the local rows it leaves out.
+    /// and not yet pushed (returned, to be asked for again once pushed); a snapshot also deletes
+    /// the local rows it leaves out.
     private func apply(_ changes: [ReplicationChange], in context: ModelContext, unpushedAfter token: Int64?, snapshot: Bool = false) throws
-        -> (applied: Int, deferred: Int)
+        -> (applied: Int, deferred: [ReplicaRow])
     {
         let local = try localCollector(after: token, in: context).collector
         let unpushed = local.isEmpty ? [] : try local.touchedRows(in: context)
-        let applier = ChangeApplier(context: context, models: models)
-        let accepted = try changes.filter { change in
-            let mapping = try models.mapping(of: change.entity)
-            return !unpushed.contains(RowIdentity(entity: change.entity, id: try mapping.identityKey(ofRemoteID: change.id)))
+        var accepted: [ReplicationChange] = [], deferred: [ReplicaRow] = []
+        for change in changes {
+            let row = RowIdentity(entity: change.entity, id: try models.mapping(of: change.entity).identityKey(ofRemoteID: change.id))
+            if unpushed.contains(row) { deferred.append(ReplicaRow(entity: change.entity, id: change.id)) } else { accepted.append(change) }
         }
+        let applier = ChangeApplier(context: context, models: models)
         try applier.apply(accepted)
         if snapshot { try applier.deleteRowsNotIn(changes, keeping: unpushed) }
-        return (accepted.count, changes.count - accepted.count)
+        return (accepted.count, deferred)
     }
 }

@@ -16,9 +16,18 @@ import StrataCore
     var pendingBatch: Data?
     /// The local history token number the pending batch reaches.
     var pendingUpTo: Int64?
+    /// Rows whose pulled changes were left alone for local changes not yet pushed, as JSON
+    /// (`[{"entity": …, "id": …}]`): the next batch asks the server to send them again.
+    var deferredRows: Data?
 
     init(client: String) {
         self.client = client
+    }
+
+    /// The rows to ask the server for again.
+    var deferred: [ReplicaRow] {
+        get { (deferredRows.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [Any] ?? []).enumerated().compactMap { try? ReplicaRow(json: $1, at: $0) } }
+        set { deferredRows = newValue.isEmpty ? nil : try? JSONSerialization.data(withJSONObject: newValue.map(\.json)) }
     }
 
     /// The server token the client last pulled.

@@ -51,18 +51,24 @@ public struct PushBatch: @unchecked Sendable {
     /// The client's ``ReplicatedModels/schemaDigest``.
     public let schema: String
     public let changes: [ReplicationChange]
+    /// Rows the client asks to be sent as the server has them once the batch is applied: rows
+    /// whose pulled changes it left alone because they had local changes not yet pushed.
+    public let refresh: [ReplicaRow]
 
-    public init(id: String, client: String, base: DefaultHistoryToken?, schema: String, changes: [ReplicationChange]) {
+    public init(id: String, client: String, base: DefaultHistoryToken?, schema: String, changes: [ReplicationChange], refresh: [ReplicaRow] = []) {
         self.id = id
         self.client = client
         self.base = base
         self.schema = schema
         self.changes = changes
+        self.refresh = refresh
     }
 
     /// The batch as JSON.
     public func jsonData() throws -> Data {
-        var object: [String: Any] = ["id": id, "client": client, "schema": schema, "changes": changes.map(\.json)]
+        var object: [String: Any] = [
+            "id": id, "client": client, "schema": schema, "changes": changes.map(\.json), "refresh": refresh.map(\.json),
+        ]
         if let base { object["base"] = ReplicationWire.json(base) }
         return try JSONSerialization.data(withJSONObject: object)
     }
@@ -74,7 +80,10 @@ public struct PushBatch: @unchecked Sendable {
         guard let id = object["id"] as? String, !id.isEmpty else { throw ReplicationError(.badPayload, "the batch has no \"id\" string") }
         guard let client = object["client"] as? String, !client.isEmpty else { throw ReplicationError(.badPayload, "the batch has no \"client\" string") }
         guard let schema = object["schema"] as? String else { throw ReplicationError(.badPayload, "the batch has no \"schema\" digest") }
-        self.init(id: id, client: client, base: try ReplicationWire.token(object["base"]), schema: schema, changes: try ReplicationWire.changes(object["changes"]))
+        let refresh = try (object["refresh"] as? [Any] ?? []).enumerated().map { try ReplicaRow(json: $1, at: $0) }
+        self.init(
+            id: id, client: client, base: try ReplicationWire.token(object["base"]), schema: schema, changes: try ReplicationWire.changes(object["changes"]),
+            refresh: refresh)
     }
 }
 

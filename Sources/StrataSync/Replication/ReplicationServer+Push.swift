@@ -28,7 +28,8 @@ extension ReplicationServer {
             }
             try applier.apply(settled.accepted)
             try checkScope(of: settled.accepted, applier: applier, principal: principal)
-            let corrections = try settled.corrected.map { try correction(for: $0, applier: applier) }
+            let corrections = try self.corrections(
+                for: settled.corrected.map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) }, applier: applier)
             let answer = PushResult(token: nil, applied: settled.accepted.count, corrections: corrections)
             context.insert(ReplicationReceipt(batchID: batch.id, client: batch.client, answer: try answer.jsonData()))
             try context.save()
@@ -103,10 +104,35 @@ extension ReplicationServer {
         }
     }
 
-    /// The server's row named by `change`, as the client should have it: its values, or its deletion.
-    private func correction(for change: ReplicationChange, applier: ChangeApplier) throws -> ReplicationChange {
-        guard let model = try applier.existing(change) else { return ReplicationChange(entity: change.entity, id: change.id, values: nil) }
-        return ReplicationChange(entity: change.entity, id: change.id, values: try models.mapping(of: change.entity).replicatedValues(of: model))
+    /// The server's rows named by `rows`, as the client should have them once the batch is
+    /// applied: their values, or their deletion, each row once. A row the client deleted and the
+    /// server kept comes with the rows linking to it through a to-one (the client's deletion
+    /// cleared those links, and their changes name only the to-one side).
+    private func corrections(for rows: [(entity: String, id: Any, clientDeleted: Bool)], applier: ChangeApplier) throws -> [ReplicationChange] {
+        var sent: Set<RowIdentity> = []
+        var corrections: [ReplicationChange] = []
+        func send(_ model: any PersistentModel, _ mapping: SyncMapping) throws {
+            let id = try mapping.remoteID(of: model)
+            guard sent.insert(RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))).inserted else { return }
+            corrections.append(ReplicationChange(entity: mapping.entity.name, id: id, values: try mapping.replicatedValues(of: model)))
+        }
+        for row in rows {
+            let mapping = try models.mapping(of: row.entity)
+            guard let model = try applier.existing(ReplicationChange(entity: row.entity, id: row.id, values: nil)) else {
+                if sent.insert(RowIdentity(entity: row.entity, id: try mapping.identityKey(ofRemoteID: row.id))).inserted {
+                    corrections.append(ReplicationChange(entity: row.entity, id: row.id, values: nil))
+                }
+                continue
+            }
+            try send(model, mapping)
+            guard row.clientDeleted else { continue }
+            for relationship in mapping.relationships where !relationship.isToOne && !mapping.replicatedRelationships.contains(where: { $0.name == relationship.name }) {
+                let children = relationship.access.get(model) as? [any PersistentModel] ?? []
+                // A child this batch deletes is not in it: the context drops the link at the save.
+                for child in children where !child.isDeleted { try send(child, try models.mapping(of: child.persistentModelID.entityName)) }
+            }
+        }
+        return corrections
     }
 }
 

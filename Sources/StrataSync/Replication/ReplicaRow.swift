@@ -1,0 +1,25 @@
+import Foundation
+
+/// A row named the way every replica names it: its entity and its remote id.
+public struct ReplicaRow: @unchecked Sendable {
+    /// The `Schema` entity name of the row's model.
+    public let entity: String
+    /// The row's remote id as a JSON scalar.
+    public let id: Any
+
+    public init(entity: String, id: Any) {
+        self.entity = entity
+        self.id = id
+    }
+
+    var json: [String: Any] { ["entity": entity, "id": id] }
+
+    /// The row a JSON object names.
+    /// - Throws: ``ReplicationError/Kind/badPayload``.
+    init(json: Any, at index: Int) throws {
+        guard let object = json as? [String: Any], let entity = object["entity"] as? String, let id = object["id"], id is String || id is Int || id is Double else {
+            throw ReplicationError(.badPayload, "refresh[\(index)] must be {\"entity\": string, \"id\": number or string}")
+        }
+        self.init(entity: entity, id: id)
+    }
+}
