@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: [
-                "StrataPostgres", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
+                "StrataPostgres", "StrataSQLite", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
                 "StrataChangeProbe", "StrataChangeProbeSupport", "StrataCLI", "CLibPQ", "StrataSwift5Cases",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
