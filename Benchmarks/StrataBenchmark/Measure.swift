@@ -18,6 +18,14 @@ enum Measure {
         return seconds(clock.now - start)
     }
 
+    /// Times the suspending `body` once with ContinuousClock.
+    static func timeAsync(_ body: () async throws -> Void) async rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        return seconds(clock.now - start)
+    }
+
     /// Runs `setup` (untimed), then times `body` with its result; returns the best time of `runs`.
     static func best<State>(runs: Int, setup: () throws -> State, _ body: (State) throws -> Void, teardown: (State) throws -> Void = { _ in }) rethrows -> Double {
         var best = Double.infinity

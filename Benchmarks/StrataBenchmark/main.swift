@@ -33,6 +33,8 @@ import Strata
 
 struct Options {
     var rows = 100_000
+    /// `rows` when `--rows` was given, for modes whose default is another number.
+    var rowsGiven: Int?
     var runs = 3
     var repetitions = 200
     var lookups = 10_000
@@ -78,6 +80,8 @@ struct Options {
     var migrate = false
     /// `--sync-import`: StrataSync's JSON import against JSONDecoder + raw inserts (SyncImportBenchmark.swift).
     var syncImport = false
+    /// `--replication-pull`: a client's pull against a StrataSync import of the same rows (ReplicationPullBenchmark.swift).
+    var replicationPull = false
     /// `--history`: a save with and without history (HistoryBenchmark.swift).
     var history = false
     /// `--commit-latency`: commit → onCommit latency across processes, `commits` commits (CommitLatencyBenchmark.swift).
@@ -92,7 +96,9 @@ struct Options {
         }
         while let argument = iterator.next() {
             switch argument {
-            case "--rows": rows = number(argument)
+            case "--rows":
+                rows = number(argument)
+                rowsGiven = rows
             case "--runs": runs = number(argument)
             case "--repeat": repetitions = number(argument)
             case "--lookups": lookups = number(argument)
@@ -125,6 +131,7 @@ struct Options {
             case "--migrate": migrate = true
             case "--sync-import": syncImport = true
             case "--history": history = true
+            case "--replication-pull": replicationPull = true
             case "--commit-latency": commitLatency = true
             case "--commits": commits = number(argument)
             case "-h", "--help":
@@ -135,6 +142,7 @@ struct Options {
                 print("       --migrate [--rows N (1000000)] [--runs R (3)]")
                 print("       --sync-import [--rows N (100000)] [--runs R (3)] [--postgres URL]")
                 print("       --history [--rows N (100000)] [--runs R (3)] [--postgres URL]")
+                print("       --replication-pull [--rows N (10000)] [--runs R (3)]")
                 print("       --commit-latency [--commits K (200)] [--postgres URL]")
                 exit(0)
             default: fatalError("unknown argument \(argument)")
@@ -227,6 +235,7 @@ let modes: [(asked: Bool, run: () async throws -> Void)] = [
     (options.commitLatency, { try await CommitLatencyBenchmark.run(options: options) }),
     (options.syncImport, { try SyncImportBenchmark.run(options: options) }),
     (options.history, { try HistoryBenchmark.run(options: options) }),
+    (options.replicationPull, { try await ReplicationPullBenchmark.run(options: options) }),
 ]
 if let mode = modes.first(where: \.asked) {
     try await mode.run()

@@ -102,6 +102,9 @@ public struct ReplicationReport: Sendable, Hashable {
     public var deferred = 0
     /// Whether the server's history no longer covered the client's token, so a snapshot was pulled.
     public var resynced = false
+
+    /// A report of nothing done yet.
+    public init() {}
 }
 
 /// A step of a sync, for progress display.
