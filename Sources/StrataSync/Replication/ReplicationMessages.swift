@@ -16,7 +16,7 @@ public struct ChangePage: @unchecked Sendable {
 
     /// The page as JSON.
     public func jsonData() throws -> Data {
-        try JSONSerialization.data(withJSONObject: [
+        try JSONText.data([
             "changes": changes.map(\.json), "token": ReplicationWire.json(token), "hasMore": hasMore, "snapshot": isSnapshot,
         ] as [String: Any])
     }
@@ -70,7 +70,7 @@ public struct PushBatch: @unchecked Sendable {
             "id": id, "client": client, "schema": schema, "changes": changes.map(\.json), "refresh": refresh.map(\.json),
         ]
         if let base { object["base"] = ReplicationWire.json(base) }
-        return try JSONSerialization.data(withJSONObject: object)
+        return try JSONText.data(object)
     }
 
     /// The batch `data` holds.
@@ -107,7 +107,7 @@ public struct PushResult: @unchecked Sendable {
     public func jsonData() throws -> Data {
         var object: [String: Any] = ["applied": applied, "corrections": corrections.map(\.json)]
         if let token { object["token"] = ReplicationWire.json(token) }
-        return try JSONSerialization.data(withJSONObject: object)
+        return try JSONText.data(object)
     }
 
     /// The answer `data` holds.

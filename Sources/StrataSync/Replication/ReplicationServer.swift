@@ -28,7 +28,7 @@ public final class ReplicationServer<Principal>: Sendable {
     /// - Throws: ``ReplicationError/Kind/invalidSetup`` naming what to declare.
     public init(
         container: ModelContainer, models: [any Syncable.Type], conflicts: ConflictPolicy = .serverWins,
-        scope: ReplicationScope<Principal> = ReplicationScope(), pageSize: Int = 1_000
+        scope: ReplicationScope<Principal> = ReplicationScope(), pageSize: Int = 5_000
     ) throws {
         guard container.schema.entity(for: ReplicationReceipt.self) != nil else {
             throw ReplicationError(.invalidSetup, "the server's schema must include ReplicationReceipt (it remembers applied batches)")
