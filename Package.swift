@@ -77,10 +77,10 @@ let package = Package(
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),
         // A third-party-style store written only against StrataCore's public API (docs/writing-a-backend.md).
         .target(name: "JSONFileStore", dependencies: ["StrataCore"], path: "Examples/JSONFileStore"),
-        // `strata demo` and `strata conformance`.
+        // `strata demo`, `strata conformance`, `strata replicate` and the other commands.
         .executableTarget(
             name: "StrataCLI",
-            dependencies: ["Strata", "StrataSQL", "StrataPostgres", "StrataConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Strata", "StrataSQL", "StrataPostgres", "StrataConformance", "StrataSync", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
         // Test probes (Tests/Probes): programs and libraries the tests and benchmarks run, built
