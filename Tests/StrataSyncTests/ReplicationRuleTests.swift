@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataSync
 import StrataSyncCases
+import Synchronization
 import Testing
 
 /// The replication rules one at a time, on SQLite stores (docs/replication.md).
@@ -163,6 +164,23 @@ import Testing
         #expect(second.pushed == 0, "the acknowledged batch is not sent a third time")
     }
 
+    @Test func repeatedSyncRetriesWhileOfflineAndReportsProgress() async throws {
+        let server = try server()
+        try save(serverStore) { for uid in ["a", "b", "c"] { $0.insert(ReplicaTask(uid: uid, title: uid, updatedAt: Self.date)) } }
+        let edge = try ReplicationConvergenceTests.stores.makeClient()
+        let steps = Mutex<[ReplicationProgress]>([]), errors = Mutex(0)
+        let client = try ReplicationClient(
+            container: edge, models: ReplicaSchema.replicated, name: "edge", transport: OfflineFirst(inner: LocalReplicationTransport(server: server, principal: "ann")),
+            progress: { step in steps.withLock { $0.append(step) } })
+        let repeating = Task { await client.syncRepeatedly(every: .milliseconds(10)) { _ in errors.withLock { $0 += 1 } } }
+        for _ in 0..<500 where try tasks(edge).count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        repeating.cancel()
+        await repeating.value
+        #expect(try tasks(edge).count == 3)
+        #expect(errors.withLock { $0 } == 1, "the first attempt failed offline and was retried")
+        #expect(steps.withLock { $0.contains(.pulled(changes: 3, hasMore: false)) })
+    }
+
     @Test func aModelWhoseIdentityIsNotPreservedIsRefused() throws {
         let container = try ModelContainer(for: Schema(SyncCases.schema + [ReplicationReceipt.self]), configurations: [InMemoryConfiguration()])
         let error = #expect(throws: ReplicationError.self) { try ReplicationServer<String>(container: container, models: [SyncUser.self]) }
@@ -182,6 +200,30 @@ struct AnswerLost: ReplicationTransport {
     func push(_ batch: PushBatch) async throws -> PushResult {
         _ = try await inner.push(batch)
         throw ReplicationError(.transport, "the connection dropped before the answer arrived")
+    }
+}
+
+/// Fails its first call as an unreachable server does, then passes every call on.
+final class OfflineFirst: ReplicationTransport {
+    let inner: any ReplicationTransport
+    private let calls = Mutex(0)
+
+    init(inner: any ReplicationTransport) {
+        self.inner = inner
+    }
+
+    private func connect() throws {
+        if calls.withLock({ $0 += 1; return $0 }) == 1 { throw ReplicationError(.transport, "the server is unreachable") }
+    }
+
+    func pull(since: DefaultHistoryToken?, client: String, schema: String) async throws -> ChangePage {
+        try connect()
+        return try await inner.pull(since: since, client: client, schema: schema)
+    }
+
+    func push(_ batch: PushBatch) async throws -> PushResult {
+        try connect()
+        return try await inner.push(batch)
     }
 }
 
