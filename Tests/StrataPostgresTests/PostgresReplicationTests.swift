@@ -7,13 +7,16 @@ import StrataSyncCases
 import Testing
 
 /// Random edits on a PostgreSQL server and two SQLite clients (edge devices) converge, for every seed.
-@Suite struct PostgresReplicationTests {
+/// One run at a time: Swift Testing starts every argument at once, and each run holds its
+/// server's connections until it ends (400 runs at once exhausted the test server's 200).
+@Suite(.serialized) struct PostgresReplicationTests {
     static let database = Result { try TestCluster.shared().makeDatabase(named: "replication") }
     static let namespaceCounter = CaseCounter()
 
     static let stores = ReplicaStores(
         makeServer: {
-            let configuration = try PostgresConfiguration(url: database.get(), namespace: "replica_\(namespaceCounter.next())")
+            var configuration = try PostgresConfiguration(url: database.get(), namespace: "replica_\(namespaceCounter.next())")
+            configuration.poolSize = 2  // a run uses one connection at a time
             return try ModelContainer(for: Schema(ReplicaSchema.server), configurations: [configuration])
         },
         makeClient: {
