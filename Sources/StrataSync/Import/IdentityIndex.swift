@@ -19,11 +19,47 @@ final class IdentityIndex {
     /// instead (a store that predates a unique constraint).
     private(set) var duplicates: [SyncImportSummary.StoredDuplicate] = []
 
+    /// The keys a partial index holds every stored model of; `nil` for a full index (every
+    /// stored model of the type).
+    private var coverage: Set<Key>?
+    private let mapping: SyncMapping
+    private unowned let context: ModelContext
+
     /// Every fetched model of `mapping`'s type, keyed by its remote id and scope; of models
     /// sharing a key, the first by primary key.
     /// - Throws: the fetch's error.
     init(_ mapping: SyncMapping, in context: ModelContext) throws {
-        let fetched = try mapping.fetchAll(context)
+        self.mapping = mapping
+        self.context = context
+        try index(try mapping.fetchAll(context))
+    }
+
+    /// A partial index: the stored models whose remote id is one of `ids` (coerced to the
+    /// identity's type). A key it was not built for is fetched when first looked up
+    /// (``cover(_:id:)``). A type whose identity cannot be fetched by value gets a full index.
+    /// - Throws: the fetch's error.
+    init(_ mapping: SyncMapping, in context: ModelContext, covering ids: [Any]) throws {
+        self.mapping = mapping
+        self.context = context
+        guard let fetched = try mapping.fetchByRemoteID(context, ids) else {
+            try index(try mapping.fetchAll(context))
+            return
+        }
+        coverage = Set(try ids.map { Key(scope: nil, id: try mapping.identity.codec.encode($0)) })
+        try index(fetched)
+    }
+
+    /// Makes sure the index holds the stored models under `key` (remote id `id`) before it is
+    /// looked up: a partial index fetches them the first time.
+    /// - Throws: the fetch's error.
+    func cover(_ key: Key, id: Any) throws {
+        guard coverage?.contains(key) == false, key.scope == nil, let fetched = try mapping.fetchByRemoteID(context, [id]) else { return }
+        coverage?.insert(key)
+        try index(fetched)
+    }
+
+    /// Adds `fetched` (stored models); of models sharing a key, the first by primary key is held.
+    private func index(_ fetched: [any PersistentModel]) throws {
         reserveCapacity(adding: fetched.count)
         var displaced: [(key: Key, model: any PersistentModel)] = []
         for model in fetched {
@@ -37,7 +73,7 @@ final class IdentityIndex {
             }
             insert(model, at: key, touched: false)
         }
-        duplicates = displaced.map { .init(kept: models[positions[$0.key]!].persistentModelID, ignored: $0.model.persistentModelID) }
+        duplicates += displaced.map { .init(kept: models[positions[$0.key]!].persistentModelID, ignored: $0.model.persistentModelID) }
             .sorted { $0.ignored < $1.ignored }
     }
 
@@ -90,7 +126,8 @@ final class IdentityIndex {
 
     /// The models within `scope` (every model when `scoped` is `false`) that the import did not touch.
     func untouched(inScope scope: PersistentIdentifier?, scoped: Bool) -> [any PersistentModel] {
-        positions.filter { key, position in !touched[position] && (!scoped || key.scope == scope) }.map { models[$0.value] }
+        precondition(coverage == nil, "a partial identity index cannot tell which stored models an import left out")
+        return positions.filter { key, position in !touched[position] && (!scoped || key.scope == scope) }.map { models[$0.value] }
     }
 
     /// Forgets `key` (its model was deleted).

@@ -10,6 +10,7 @@ extension ImportSession {
         if operations.isSuperset(of: [.insert, .update]) { return try apply(object, destination, scope: scope, at: place) }
         let located = try locate(object, destination, scope: scope, at: place)
         let index = try index(destination)
+        try index.cover(located.key, id: located.id)
         if let existing = index.touch(located.key) {
             if !operations.contains(.update) { return existing }
         } else if !operations.contains(.insert) {

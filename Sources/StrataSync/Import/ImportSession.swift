@@ -42,6 +42,19 @@ final class ImportSession {
         return index
     }
 
+    /// Gives `mapping`'s type a partial index of the stored models with these remote ids (values
+    /// of the identity's type), instead of one of every stored model: for imports that touch
+    /// few rows of a large table and never ask which rows they left out.
+    /// - Throws: the fetch's error.
+    func preload(_ mapping: SyncMapping, ids: [Any]) throws {
+        let key = ObjectIdentifier(mapping)
+        // A scoped type's ids mean nothing without their parents: it keeps a full index.
+        guard indexes[key] == nil, mapping.scope == nil else { return }
+        let index = try IdentityIndex(mapping, in: context, covering: ids)
+        indexes[key] = index
+        summary.storedDuplicates += index.duplicates
+    }
+
     /// Inserts or updates the model `object` describes and returns it.
     /// - Parameters:
     ///   - scope: the parent that scopes the identity, when the caller knows it (a nested
@@ -58,6 +71,7 @@ final class ImportSession {
     {
         let (id, parent, key) = try locate(object, mapping, scope: scope, at: place)
         let index = try index(mapping)
+        try index.cover(key, id: id)
         let model: any PersistentModel
         let isNew: Bool
         if let existing = index.touch(key) {
@@ -163,7 +177,9 @@ final class ImportSession {
         }
         let id = try coerce(reference, to: mapping.identity, at: place, key: key)
         let indexKey = IdentityIndex.Key(scope: mapping.scope == nil ? nil : scope?.persistentModelID, id: try mapping.identity.codec.encode(id))
-        guard let model = try index(mapping).model(at: indexKey) else {
+        let index = try index(mapping)
+        try index.cover(indexKey, id: id)
+        guard let model = index.model(at: indexKey) else {
             throw place.error(.unresolvedReference, "no \(mapping.entity.name) has remote id \(reference)", key: key)
         }
         return model

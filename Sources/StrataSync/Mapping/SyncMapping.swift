@@ -61,6 +61,9 @@ final class SyncMapping: @unchecked Sendable {
     let fetchAll: (ModelContext) throws -> [any PersistentModel]
     /// A new model with no values, inserted into the context.
     let insertNew: (ModelContext) -> any PersistentModel
+    /// The stored models whose remote id is one of the given ones (values of the identity's
+    /// type); `nil` when that type cannot be fetched by value (``RemoteIDFetch``).
+    let fetchByRemoteID: (ModelContext, [Any]) throws -> [any PersistentModel]?
 
     private init<Model: Syncable>(_ type: Model.Type, schema: Schema) throws {
         guard let entity = schema.entity(for: type) else { throw SyncError.notInSchema(Schema.entityName(for: type)) }
@@ -125,6 +128,8 @@ final class SyncMapping: @unchecked Sendable {
         self.relationships = relationships
         self.scope = scope
         fetchAll = { try $0.fetch(FetchDescriptor<Model>()) }
+        let identityKeyPath = entity.attributes.first { $0.name == identity.name }?.keyPath
+        fetchByRemoteID = { context, ids in try identityKeyPath.flatMap { try RemoteIDFetch.models(of: type, at: $0, ids: ids, in: context) } }
         insertNew = { context in
             let model = Model(backingData: Model.createBackingData())
             context.insert(model)

@@ -24,11 +24,34 @@ final class ChangeApplier {
     /// What the applied changes did: rows inserted, updated and deleted.
     var summary: SyncImportSummary { session.summary }
 
+    /// Reads, for each model, only the stored rows `changes` name or link to, instead of every
+    /// stored row (a few changes to a large table then cost a few rows). Not for a snapshot,
+    /// which must know every stored row.
+    /// - Throws: ``ReplicationError`` for an entity not replicated here or an unreadable id; the fetch's error.
+    func prepare(for changes: [ReplicationChange]) throws {
+        var ids: [String: [Any]] = [:]
+        for change in changes {
+            let mapping = try models.mapping(of: change.entity)
+            ids[change.entity, default: []].append(try mapping.coercedID(change.id))
+            for relationship in mapping.replicatedRelationships {
+                guard let value = change.values?[relationship.foreignKey] else { continue }
+                let destination = try models.mapping(of: Schema.entityName(for: relationship.destination))
+                let references = (value as? [Any] ?? [value]).filter { !($0 is NSNull) }
+                ids[destination.entity.name, default: []] += references.compactMap { destination.identity.coerce($0) }
+            }
+        }
+        for (entity, values) in ids { try session.preload(models.mapping(of: entity), ids: values) }
+    }
+
     /// The stored model the change names, if this replica has it.
     /// - Throws: ``ReplicationError`` for an entity not replicated here or an unreadable id.
     func existing(_ change: ReplicationChange) throws -> (any PersistentModel)? {
         let mapping = try models.mapping(of: change.entity)
-        return try session.index(mapping).model(at: IdentityIndex.Key(scope: nil, id: mapping.identityKey(ofRemoteID: change.id)))
+        let id = try mapping.coercedID(change.id)
+        let key = IdentityIndex.Key(scope: nil, id: try mapping.identity.codec.encode(id))
+        let index = try session.index(mapping)
+        try index.cover(key, id: id)
+        return index.model(at: key)
     }
 
     /// Applies `changes`; `index` numbers them for errors.

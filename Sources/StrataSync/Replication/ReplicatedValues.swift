@@ -32,9 +32,15 @@ extension SyncMapping {
     /// The key a remote id is compared by (`7` and `7.0` the same), as the identity's codec persists it.
     /// - Throws: ``ReplicationError/Kind/badPayload`` when `json` cannot be the identity's type.
     func identityKey(ofRemoteID json: Any) throws -> PersistentValue {
+        try identity.codec.encode(coercedID(json))
+    }
+
+    /// A remote id as a value of the identity's type.
+    /// - Throws: ``ReplicationError/Kind/badPayload`` when `json` cannot be one.
+    func coercedID(_ json: Any) throws -> Any {
         guard let id = identity.coerce(json) else {
             throw ReplicationError(.badPayload, "\(json) cannot be a \(entity.name) id (\(identity.valueType))")
         }
-        return try identity.codec.encode(id)
+        return id
     }
 }

@@ -98,6 +98,7 @@ extension ReplicationClient {
             if unpushed.contains(row) { deferred.append(ReplicaRow(entity: change.entity, id: change.id)) } else { accepted.append(change) }
         }
         let applier = ChangeApplier(context: context, models: models)
+        if !snapshot { try applier.prepare(for: accepted) }
         try applier.apply(accepted)
         if snapshot { try applier.deleteRowsNotIn(changes, keeping: unpushed) }
         return (accepted.count, deferred)

@@ -22,6 +22,7 @@ extension ReplicationServer {
             }
             let changed = try changedSince(batch.base, by: batch.client, in: context)
             let applier = ChangeApplier(context: context, models: models)
+            try applier.prepare(for: batch.changes + batch.refresh.map { ReplicationChange(entity: $0.entity, id: $0.id, values: nil) })
             var settled = SettledBatch()
             for change in batch.changes {
                 try settle(change, changed: changed, applier: applier, principal: principal, into: &settled)
