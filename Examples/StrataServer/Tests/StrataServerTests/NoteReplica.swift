@@ -122,3 +122,10 @@ enum NoteStore {
         try context.save()
     }
 }
+
+extension TestService {
+    /// The schema digest of the models the service replicates, as its devices send it.
+    func replicationDigest() throws -> String {
+        try ReplicatedModels(NoteReplication.models, in: container).schemaDigest
+    }
+}

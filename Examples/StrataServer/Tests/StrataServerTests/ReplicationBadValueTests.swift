@@ -14,7 +14,7 @@ import Testing
     ])
     func aValueOfTheWrongTypeAnswers400(values: String) async throws {
         let service = try TestService()
-        let digest = try ReplicationRefusalTests.digest(service)
+        let digest = try service.replicationDigest()
         try await service.run(.live) { client in
             let body = #"{"id": "b", "client": "c", "schema": "\#(digest)", "changes": [{"entity": "Note", "id": "n1", "values": \#(values)}]}"#
             let (status, error) = try await client.replicationError(.post, "/replication/batches", user: "ann", body: Data(body.utf8))

@@ -18,7 +18,7 @@ import Testing
         let annNote = try NoteStore.insert("ann's", owner: "ann", into: service.container)
         let bobNote = try NoteStore.insert("bob's", owner: "bob", into: service.container)
         let before = try NoteStore.dump(service.container)
-        let digest = try ReplicationRefusalTests.digest(service)
+        let digest = try service.replicationDigest()
         // Based on the server's latest token, so no change is settled as a conflict.
         let base = try NoteStore.latestToken(of: service.container)
         let later = "2030-01-01T00:00:00Z"
@@ -57,10 +57,21 @@ import Testing
         }
     }
 
+    /// A batch over the request context's upload limit (2 MB) is refused before it is read whole.
+    @Test func aBatchOverTheUploadLimitAnswers400() async throws {
+        try await TestService().run(.live) { client in
+            let body = Data(#"{"id": "b", "client": "c", "schema": "s", "changes": [], "padding": "\#(String(repeating: "x", count: 3_000_000))"}"#.utf8)
+            let (status, error) = try await client.replicationError(.post, "/replication/batches", user: "ann", body: body)
+            #expect(status == .badRequest)
+            #expect(error.kind == .badPayload)
+            #expect(error.message.contains("larger than"), "\(error)")
+        }
+    }
+
     /// A batch for a model the server does not replicate is the client's mistake: 400.
     @Test func aBatchForAnUnreplicatedModelAnswers400() async throws {
         let service = try TestService()
-        let digest = try ReplicationRefusalTests.digest(service)
+        let digest = try service.replicationDigest()
         try await service.run(.live) { client in
             let batch = PushBatch(id: "b", client: "c", base: nil, schema: digest, changes: [ReplicationChange(entity: "Item", id: 1, values: ["title": "x"])])
             let (status, error) = try await client.replicationError(.post, "/replication/batches", user: "ann", body: batch.jsonData())
@@ -75,7 +86,7 @@ import Testing
     ])
     func aMalformedPullAnswers400(uri: String) async throws {
         let service = try TestService()
-        let digest = try ReplicationRefusalTests.digest(service)
+        let digest = try service.replicationDigest()
         try await service.run(.live) { client in
             let (status, error) = try await client.replicationError(.get, uri.replacingOccurrences(of: "=S", with: "=\(digest)"), user: "ann")
             #expect(status == .badRequest)
@@ -99,7 +110,7 @@ import Testing
     @Test(arguments: [nil, "Basic YW5uOg==", "Bearer "])
     func aRequestWithoutAUserAnswers401(authorization: String?) async throws {
         let service = try TestService()
-        let digest = try ReplicationRefusalTests.digest(service)
+        let digest = try service.replicationDigest()
         try await service.run(.live) { client in
             let headers: HTTPFields = authorization.map { [.authorization: $0] } ?? [:]
             let (status, body) = try await client.execute(uri: "/replication/changes?client=c&schema=\(digest)", method: .get, headers: headers) { ($0.status, $0.body) }
@@ -132,23 +143,6 @@ import Testing
             #expect(report.resynced)
             #expect(try phone.dump() == NoteStore.dump(service.container, owner: "ann"))
             #expect(try phone.dump().count == 3)
-        }
-    }
-
-    /// The digest of the service's replicated models.
-    static func digest(_ service: TestService) throws -> String {
-        try ReplicatedModels(NoteReplication.models, in: service.container).schemaDigest
-    }
-}
-
-extension TestClientProtocol {
-    /// Sends a replication request as `user` and reads the refusal it answers.
-    func replicationError(_ method: HTTPRequest.Method, _ uri: String, user: String, body: Data? = nil) async throws -> (status: HTTPResponse.Status, error: ReplicationError) {
-        let headers: HTTPFields = [.contentType: "application/json", .authorization: "Bearer \(user)"]
-        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) { response in
-            let body = Data(response.body.readableBytesView)
-            let error = try #require(ReplicationError(json: try JSONSerialization.jsonObject(with: body)), "\(response.status): \(String(decoding: body, as: UTF8.self))")
-            return (response.status, error)
         }
     }
 }

@@ -35,4 +35,22 @@ import Testing
             #expect(try laptop.dump() == NoteStore.dump(service.container))
         }
     }
+
+    /// `limit` reaches the engine: from the start of the history, one change a page, then the rest.
+    @Test func aPullHonoursItsLimit() async throws {
+        let service = try TestService()
+        for text in ["milk", "eggs", "bread"] { try NoteStore.insert(text, owner: "ann", into: service.container) }
+        let start = ReplicationWire.text(DefaultHistoryToken(storeIdentifier: service.container.dataStore.identifier, tokenValue: 0))
+        let digest = try service.replicationDigest()
+        try await service.run(.live) { client in
+            let transport = NoteReplica.transport(user: "ann", port: try #require(client.port))
+            let uri = "/replication/changes?client=phone&schema=\(digest)&since=\(start.replacingOccurrences(of: "@", with: "%40"))"
+            let first = try await client.page(uri + "&limit=1", user: "ann")
+            #expect(first.changes.count == 1)
+            #expect(first.hasMore)
+            let rest = try await transport.pull(since: first.token, client: "phone", schema: digest)
+            #expect(rest.changes.count == 2)
+            #expect(!rest.hasMore)
+        }
+    }
 }
