@@ -75,18 +75,21 @@ public struct HTTPReplicationTransport: ReplicationTransport {
         }
         var request = URLRequest(url: url)
         request.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request
     }
 
     /// Sends `request` and returns the body of a 2xx answer.
-    /// - Throws: the ``ReplicationError`` a failure answer carries, or `.transport`.
+    /// - Throws: the ``ReplicationError`` a failure answer carries, or `.transport`;
+    ///   `CancellationError` when the task was cancelled meanwhile.
     private func send(_ request: URLRequest) async throws -> Data {
         let (data, response): (Data, URLResponse)
         do {
             (data, response) = try await URLSession.shared.data(for: request)
         } catch {
+            // A cancelled sync ends as cancelled, not as a network failure to report and retry.
+            if Task.isCancelled { throw CancellationError() }
             throw ReplicationError(.transport, "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") failed: \(error.localizedDescription)")
         }
         guard let status = (response as? HTTPURLResponse)?.statusCode else {

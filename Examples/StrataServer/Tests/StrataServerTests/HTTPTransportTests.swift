@@ -75,6 +75,22 @@ import Testing
         }
     }
 
+    /// A pull cancelled while the server is slow ends as cancelled, not as a transport failure.
+    @Test func aCancelledPullEndsAsCancelled() async throws {
+        let router = Router()
+        router.get("replication/changes") { _, _ in
+            try await Task.sleep(for: .seconds(2))
+            return Self.json(#"{"changes": [], "token": {"store": "S", "value": 3}}"#)
+        }
+        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+            let transport = HTTPReplicationTransport(server: URL(string: "http://127.0.0.1:\(try #require(client.port))")!)
+            let pull = Task { try await transport.pull(since: nil, client: "c", schema: "s") }
+            try await Task.sleep(for: .milliseconds(200))
+            pull.cancel()
+            await #expect(throws: CancellationError.self) { try await pull.value }
+        }
+    }
+
     /// Nothing listens on port 1 of the loopback: the connection is refused at once.
     @Test func aRefusedConnectionIsATransportError() async throws {
         let transport = HTTPReplicationTransport(server: URL(string: "http://127.0.0.1:1")!)
