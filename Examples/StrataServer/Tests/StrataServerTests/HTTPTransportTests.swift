@@ -18,7 +18,7 @@ import Testing
             seen.record(request.uri.queryParameters.map { "\($0.key)=\($0.value)" }.sorted())
             return Self.json(#"{"changes": [], "token": {"store": "S", "value": 3}, "hasMore": false}"#)
         }
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+        try await Self.serve(router).test(.live) { client in
             let transport = HTTPReplicationTransport(server: URL(string: "http://127.0.0.1:\(try #require(client.port))/base")!)
             let token = DefaultHistoryToken(storeIdentifier: "a store@x+&=", tokenValue: 42)
             let page = try await transport.pull(since: token, client: "phone 1&x=y+z/é", schema: "9f3a")
@@ -40,7 +40,7 @@ import Testing
         router.post("proxy/replication/batches") { _, _ in Response(status: .badGateway, body: .init(byteBuffer: ByteBuffer(string: "<html>Bad Gateway</html>"))) }
         router.post("garbage/replication/batches") { _, _ in Self.json(#"{"hello": "world"}"#) }
         router.get("garbage/replication/changes") { _, _ in "not json" }
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+        try await Self.serve(router).test(.live) { client in
             let port = try #require(client.port)
             func transport(_ path: String) -> HTTPReplicationTransport { HTTPReplicationTransport(server: URL(string: "http://127.0.0.1:\(port)/\(path)")!) }
             let batch = PushBatch(id: "b", client: "c", base: nil, schema: "s", changes: [])
@@ -61,12 +61,7 @@ import Testing
 
     /// A server that answers later than the transport's timeout fails as `.transport`.
     @Test func aSlowServerTimesOut() async throws {
-        let router = Router()
-        router.get("replication/changes") { _, _ in
-            try await Task.sleep(for: .seconds(2))
-            return Self.json(#"{"changes": [], "token": {"store": "S", "value": 3}}"#)
-        }
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+        try await Self.serve(Self.slowServer()).test(.live) { client in
             let transport = HTTPReplicationTransport(server: URL(string: "http://127.0.0.1:\(try #require(client.port))")!, timeout: .milliseconds(300))
             let started = ContinuousClock.now
             let error = await #expect(throws: ReplicationError.self) { try await transport.pull(since: nil, client: "c", schema: "s") }
@@ -77,12 +72,7 @@ import Testing
 
     /// A pull cancelled while the server is slow ends as cancelled, not as a transport failure.
     @Test func aCancelledPullEndsAsCancelled() async throws {
-        let router = Router()
-        router.get("replication/changes") { _, _ in
-            try await Task.sleep(for: .seconds(2))
-            return Self.json(#"{"changes": [], "token": {"store": "S", "value": 3}}"#)
-        }
-        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+        try await Self.serve(Self.slowServer()).test(.live) { client in
             let transport = HTTPReplicationTransport(server: URL(string: "http://127.0.0.1:\(try #require(client.port))")!)
             let pull = Task { try await transport.pull(since: nil, client: "c", schema: "s") }
             try await Task.sleep(for: .milliseconds(200))
@@ -113,6 +103,21 @@ import Testing
             .resyncRequired: 410, .invalidSetup: 500, .transport: 502, ReplicationError.Kind(name: "fromTheFuture"): 502,
         ]
         for (kind, status) in statuses { #expect(ReplicationHTTP.status(of: kind) == status, "\(kind)") }
+    }
+
+    /// `router` served on a free port of 127.0.0.1.
+    static func serve(_ router: Router<BasicRequestContext>) -> some ApplicationProtocol {
+        Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    /// A stand-in server whose pulls answer after two seconds.
+    static func slowServer() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("replication/changes") { _, _ in
+            try await Task.sleep(for: .seconds(2))
+            return json(#"{"changes": [], "token": {"store": "S", "value": 3}}"#)
+        }
+        return router
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
