@@ -66,7 +66,7 @@ public struct HTTPReplicationTransport: ReplicationTransport {
 
     /// A request for `path` below ``server`` with `query`, each value percent-encoded, so a
     /// client name with `&`, `+` or spaces arrives as it is.
-    func request(_ path: [String], query: [(String, String)]) -> URLRequest {
+    private func request(_ path: [String], query: [(String, String)]) -> URLRequest {
         var url = server
         for component in path { url.appendPathComponent(component) }
         if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
