@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StrataAsync", targets: ["StrataAsync"]),
         .library(name: "StrataServiceLifecycle", targets: ["StrataServiceLifecycle"]),
         .library(name: "StrataSync", targets: ["StrataSync"]),
+        .library(name: "StrataSyncHTTP", targets: ["StrataSyncHTTP"]),
         .executable(name: "strata", targets: ["StrataCLI"]),
         .executable(name: "strata-example", targets: ["StrataExample"]),
     ],
@@ -72,6 +73,8 @@ let package = Package(
             path: "Backends/Postgres/ServiceLifecycle"),
         // JSON import/export and upsert-and-reconcile over any store, on StrataCore's public API only.
         .target(name: "StrataSync", dependencies: ["StrataCore"], path: "Sources/StrataSync"),
+        // Replication over HTTP: URLSession's client transport and the endpoints' shared names and statuses.
+        .target(name: "StrataSyncHTTP", dependencies: ["StrataSync"], path: "Sources/StrataSyncHTTP"),
         // The conformance suite any backend runs; it imports no test framework.
         .target(name: "StrataConformance", dependencies: ["StrataCore", .product(name: "Logging", package: "swift-log")], path: "Conformance"),
         .executableTarget(name: "StrataExample", dependencies: ["Strata"], path: "Sources/StrataExample"),

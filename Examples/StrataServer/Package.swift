@@ -7,13 +7,28 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "strata-server", targets: ["StrataServerApp"]),
+        .library(name: "StrataReplicationServer", targets: ["StrataReplicationServer"]),
     ],
     dependencies: [
         .package(name: "Strata", path: "../.."),
         .package(path: "../ServerAPI"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
     ],
     targets: [
+        // Replication's two endpoints (issue 33) on any Hummingbird router, over a ReplicationServer.
+        .target(
+            name: "StrataReplicationServer",
+            dependencies: [
+                .product(name: "StrataSync", package: "Strata"),
+                .product(name: "StrataSyncHTTP", package: "Strata"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/StrataReplicationServer"
+        ),
         // The service: model, routes, error mapping, store configuration.
         .target(
             name: "StrataServer",
@@ -22,6 +37,8 @@ let package = Package(
                 .product(name: "StrataPostgres", package: "Strata"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServerAPI", package: "ServerAPI"),
+                .product(name: "StrataSync", package: "Strata"),
+                "StrataReplicationServer",
             ],
             path: "Sources/StrataServer"
         ),
@@ -31,6 +48,8 @@ let package = Package(
             name: "StrataServerTests",
             dependencies: [
                 "StrataServer",
+                "StrataReplicationServer",
+                .product(name: "StrataSyncHTTP", package: "Strata"),
                 .product(name: "ServerAPI", package: "ServerAPI"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

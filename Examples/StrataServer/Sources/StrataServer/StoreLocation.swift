@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataPostgres
+import StrataSync
 
 /// Where the service keeps its data, from `STRATA_STORE` or the first argument:
 /// `postgres://user@host:5432/db` (or `postgresql://`), `sqlite:/var/lib/todo.sqlite`, or a plain
@@ -33,7 +34,7 @@ public enum StoreLocation: Equatable, Sendable {
     /// A container for the service's models in this store (created and migrated as needed).
     /// - Throws: the store's error when it cannot be opened.
     public func makeContainer() throws -> ModelContainer {
-        let schema = Schema([Project.self, Item.self])
+        let schema = Schema([Project.self, Item.self, Note.self, ReplicationReceipt.self])
         switch self {
         case .sqlite(let path):
             return try ModelContainer(for: schema, configurations: SQLiteConfiguration(path: path))

@@ -22,7 +22,7 @@ struct TestService {
     /// a free port of 127.0.0.1), then removes the database.
     func run(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let app = Application(router: ServerApplication.router(container: container), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let app = Application(router: try ServerApplication.router(container: container), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(setup, body)
     }
 
