@@ -79,6 +79,18 @@ import Testing
         #expect(Set(try tasks(edge).keys) == ["a1", "a2"], "the snapshot and the later pull both leave out bob's tasks")
     }
 
+    @Test func aRowThatLeavesTheScopeLeavesTheDevice() async throws {
+        let scope = ReplicationScope<String>().restricting(ReplicaTask.self) { user in #Predicate<ReplicaTask> { $0.owner == user } }
+        let server = try server(scope: scope)
+        try save(serverStore) { $0.insert(ReplicaTask(uid: "a1", title: "a", owner: "ann", updatedAt: Self.date)) }
+        let edge = try ReplicationConvergenceTests.stores.makeClient()
+        try await client(server, store: edge).sync()
+        #expect(Set(try tasks(edge).keys) == ["a1"])
+        try save(serverStore) { try #require($0.fetch(FetchDescriptor<ReplicaTask>()).first).owner = "bob" }
+        try await client(server, store: edge).sync()
+        #expect(try tasks(edge).isEmpty, "the task given to bob left ann's device")
+    }
+
     @Test func anotherSchemaIsRefused() throws {
         let server = try server()
         let batch = PushBatch(id: "b", client: "edge", base: nil, schema: "0", changes: [])

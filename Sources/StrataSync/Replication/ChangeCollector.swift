@@ -53,7 +53,7 @@ struct ChangeCollector {
     }
 
     /// The changes, in the order of each row's last change: rows that still exist with their
-    /// values (those `allows` refuses left out), deletions by remote id.
+    /// values (those `allows` refuses as deletions), deletions by remote id.
     /// - Throws: the fetch's error, a value's encoding error.
     func changes(in context: ModelContext, allows: (any PersistentModel, SyncMapping) throws -> Bool = { _, _ in true }) throws -> [ReplicationChange] {
         var ordered: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
@@ -61,11 +61,18 @@ struct ChangeCollector {
         for (entity, identifiers) in byEntity {
             let mapping = try models.mapping(of: entity)
             for model in try mapping.fetchIdentified(context, identifiers) {
-                guard let touch = rows[model.persistentModelID], try allows(model, mapping) else { continue }
-                let properties = touch.inserted ? nil : touch.properties
-                if let properties, properties.isEmpty { continue }
+                guard let touch = rows[model.persistentModelID] else { continue }
                 let id = try mapping.remoteID(of: model)
-                let change = ReplicationChange(entity: entity, id: id, values: try mapping.replicatedValues(of: model, only: properties))
+                let change: ReplicationChange
+                if try allows(model, mapping) {
+                    let properties = touch.inserted ? nil : touch.properties
+                    if let properties, properties.isEmpty { continue }
+                    change = ReplicationChange(entity: entity, id: id, values: try mapping.replicatedValues(of: model, only: properties))
+                } else {
+                    // A changed row the reader may not see: deleted there, in case it moved out
+                    // of the reader's scope (a replica without it deletes nothing).
+                    change = ReplicationChange(entity: entity, id: id, values: nil)
+                }
                 ordered.append((touch.order, RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: id)), change))
             }
         }
