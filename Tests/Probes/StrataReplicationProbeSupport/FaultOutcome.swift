@@ -5,7 +5,7 @@ import StrataSyncCases
 
 /// What a client and its server hold once a fault run's last sync is done, against the
 /// client's log: what issue 33 asks of a sync killed at random points.
-public struct FaultOutcome {
+public struct FaultOutcome: Sendable {
     /// Both stores' replicated rows (``ReplicaDump``): equal when they converged.
     public let clientDump: String
     public let serverDump: String

@@ -21,13 +21,17 @@ extension ReplicationFaultRun {
         public var places: [String: Int] = [:]
         /// Batches the server had applied when they came again (their answer was lost).
         public var repeats = 0
+        /// The outcome of each recovery made between kills (``ReplicationFaultRun/finish()``):
+        /// after a third of the kills, at random, so some recoveries follow one kill and others
+        /// several.
+        public var recoveries: [FaultOutcome] = []
         /// How long a run without kills took, and the longest delay a kill waits, in milliseconds.
         public var cleanRun: Int64 = 0
         public var maximumDelay: Int64 = 0
 
         public var description: String {
             "\(kills) kills in \(clientRuns) client runs (run without kills \(cleanRun) ms, delays up to \(maximumDelay) ms); "
-                + "landed: \(places.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); \(repeats) batches came again after applied"
+                + "landed: \(places.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); \(repeats) batches came again after applied; \(recoveries.count) recoveries before the last"
         }
     }
 
@@ -65,6 +69,7 @@ extension ReplicationFaultRun {
             guard client.terminationReason == .uncaughtSignal else { continue }
             figures.kills += 1
             figures.places[lines.last?.split(separator: " ").first.map(String.init) ?? "none", default: 0] += 1
+            try recoverAtRandom(into: &figures)
         }
         return figures
     }
@@ -85,13 +90,21 @@ extension ReplicationFaultRun {
             let result = try ProbeProcess.run(probe, clientArguments(rounds: rounds, kills: (Int(figures.maximumDelay), kills - figures.kills)))
             figures.clientRuns += 1
             guard result.status == 0 else { throw ProbeFailure("a client run failed in \(directory.path): \(result.output)") }
+            let kills = figures.kills
             for line in result.output.split(separator: "\n") {
                 if line == "repeat" { figures.repeats += 1 }
                 guard line.hasPrefix("killed ") else { continue }
                 figures.kills += 1
                 figures.places[String(line.dropFirst(7)), default: 0] += 1
             }
+            if figures.kills > kills { try recoverAtRandom(into: &figures) }
         }
         return figures
+    }
+
+    /// After one kill in three, at random: syncs without kills and checks (``finish()``).
+    private mutating func recoverAtRandom(into figures: inout Figures) throws {
+        guard random.next() % 3 == 0 else { return }
+        figures.recoveries.append(try finish())
     }
 }

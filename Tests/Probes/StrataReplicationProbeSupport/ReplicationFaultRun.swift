@@ -5,8 +5,9 @@ import StrataSync
 import StrataSyncCases
 
 /// One client replicating to one server through the probe while the client or the server is
-/// SIGKILLed at random points of its syncs (issue 33's fault proof), then a sync without kills
-/// and the checks: ``killClients(_:)``, ``killServers(_:)``, ``finish()``.
+/// SIGKILLed at random points of its syncs (issue 33's fault proof), with recoveries — a sync
+/// without kills, then the checks — between kills and at the end: ``killClients(_:rounds:)``,
+/// ``killServers(_:rounds:)``, ``finish()``.
 ///
 /// Between client runs the server makes edits of its own (tasks named `s…`), so pulls carry
 /// changes too. Everything lives in a fresh temporary directory, named in failures.
