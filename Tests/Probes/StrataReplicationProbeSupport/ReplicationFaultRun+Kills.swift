@@ -11,23 +11,24 @@ extension ReplicationFaultRun {
     /// Where kills landed and what followed, for the figures in docs/replication-faults.md.
     public struct Figures: CustomStringConvertible, Sendable {
         /// Kills that landed.
-        public var kills = 0
+        public internal(set) var kills = 0
         /// Client processes started (a client killed at once still counts).
-        public var clientRuns = 0
+        public internal(set) var clientRuns = 0
         /// For each place, the kills that landed there: for a client the last thing it said
         /// (`edit`: saving locally; `push`, `pull`: waiting for the server; `answered`: applying
         /// an answer; `synced`, `failed`: between syncs; `none`: still starting); for a server
         /// `push` or `pull` and `starting`, `working` or `answered`.
-        public var places: [String: Int] = [:]
+        public internal(set) var places: [String: Int] = [:]
         /// Batches the server had applied when they came again (their answer was lost).
-        public var repeats = 0
+        public internal(set) var repeats = 0
         /// The outcome of each recovery made between kills (``ReplicationFaultRun/finish()``):
         /// after a third of the kills, at random, so some recoveries follow one kill and others
         /// several.
-        public var recoveries: [FaultOutcome] = []
-        /// How long a run without kills took, and the longest delay a kill waits, in milliseconds.
-        public var cleanRun: Int64 = 0
-        public var maximumDelay: Int64 = 0
+        public internal(set) var recoveries: [FaultOutcome] = []
+        /// How long a client run without kills took, in milliseconds.
+        public internal(set) var cleanRun: Int64 = 0
+        /// The longest delay a kill waits, in milliseconds.
+        public internal(set) var maximumDelay: Int64 = 0
 
         public var description: String {
             "\(kills) kills in \(clientRuns) client runs (run without kills \(cleanRun) ms, delays up to \(maximumDelay) ms); "
