@@ -99,6 +99,13 @@ let package = Package(
         // commit-latency benchmark; its logic is a library the tests and the benchmark import.
         .executableTarget(name: "StrataChangeProbe", dependencies: ["StrataChangeProbeSupport"], path: "Tests/Probes/StrataChangeProbe"),
         .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres", "StrataConformance"], path: "Tests/Probes/StrataChangeProbeSupport"),
+        // A replication client whose every server request runs in a child process, for the tests
+        // that SIGKILL a client or the server at random points of a sync; its logic (and the
+        // fault run that drives it) is a library the tests import.
+        .executableTarget(name: "StrataReplicationProbe", dependencies: ["StrataReplicationProbeSupport"], path: "Tests/Probes/StrataReplicationProbe"),
+        .target(
+            name: "StrataReplicationProbeSupport", dependencies: ["Strata", "StrataSync", "StrataSyncCases", "StrataMigrationProbeSupport"],
+            path: "Tests/Probes/StrataReplicationProbeSupport"),
         // Strata against raw libsqlite3 in one process: `swift run -c release StrataBenchmark`.
         .executableTarget(
             name: "StrataBenchmark",
@@ -147,7 +154,9 @@ let package = Package(
         // The sync rules as a table of cases, run against every store by StrataSyncTests
         // (in-memory, SQLite) and StrataPostgresTests (on its shared throwaway server).
         .target(name: "StrataSyncCases", dependencies: ["StrataSync"], path: "Tests/StrataSyncCases"),
-        .testTarget(name: "StrataSyncTests", dependencies: ["StrataSyncCases", "Strata"], path: "Tests/StrataSyncTests"),
+        .testTarget(
+            name: "StrataSyncTests", dependencies: ["StrataSyncCases", "Strata", "StrataReplicationProbe", "StrataReplicationProbeSupport"],
+            path: "Tests/StrataSyncTests"),
         // Models with `let` properties, which the compiler gives `@Model`'s accessors in the Swift 5
         // language mode only (as for SwiftData); the four stores' test targets run these cases.
         .target(

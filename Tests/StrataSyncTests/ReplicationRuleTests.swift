@@ -193,6 +193,19 @@ import Testing
         #expect(steps.withLock { $0.contains(.pulled(changes: 3, hasMore: false)) })
     }
 
+    @Test func aResentBatchIsFollowedByTheChangesSavedAfterIt() async throws {
+        let server = try server()
+        let edge = try ReplicationConvergenceTests.stores.makeClient()
+        try save(edge) { $0.insert(ReplicaTask(uid: "before", title: "t", updatedAt: Self.date)) }
+        let lost = try ReplicationClient(
+            container: edge, models: ReplicaSchema.replicated, name: "edge", transport: AnswerLost(inner: LocalReplicationTransport(server: server, principal: "ann")))
+        await #expect(throws: ReplicationError.self) { try await lost.sync() }
+        try save(edge) { $0.insert(ReplicaTask(uid: "after", title: "t", updatedAt: Self.date)) }
+        let report = try await client(server, store: edge).sync()
+        #expect(report.pushed == 2, "the batch whose answer was lost, then one with the later save")
+        #expect(Set(try tasks(serverStore).keys) == ["before", "after"], "one sync pushes every change saved before it")
+    }
+
     @Test func aModelWhoseIdentityIsNotPreservedIsRefused() throws {
         let container = try ModelContainer(for: Schema(SyncCases.schema + [ReplicationReceipt.self]), configurations: [InMemoryConfiguration()])
         let error = #expect(throws: ReplicationError.self) { try ReplicationServer<String>(container: container, models: [SyncUser.self]) }

@@ -2,18 +2,28 @@ import Foundation
 import StrataCore
 
 extension ReplicationClient {
-    /// Sends the local changes since the last acknowledged push (or the batch still waiting for
-    /// its acknowledgement), then applies the server's corrections and records the push, in one save.
+    /// Sends the local changes since the last acknowledged push: first the batch still waiting
+    /// for its acknowledgement, when an earlier sync was cut short, then a batch of what was
+    /// saved after it (else those changes would wait for another sync, and the pull would hold
+    /// back the server's changes to their rows).
     func push(into report: inout ReplicationReport) async throws {
+        while try await pushBatch(into: &report) {}
+    }
+
+    /// Sends the batch waiting for its acknowledgement, or else one of the local changes since
+    /// the last acknowledged push, then applies the server's corrections and records the push,
+    /// in one save. Returns whether the batch was one an earlier sync made (more may follow it).
+    private func pushBatch(into report: inout ReplicationReport) async throws -> Bool {
         var (context, state) = try stateContext()
-        if state.pendingBatch == nil {
+        let resending = state.pendingBatch != nil
+        if !resending {
             let local = try localChanges(after: state.pushedValue, in: context)
             guard !local.changes.isEmpty || !state.deferred.isEmpty else {
                 if let reached = local.reached, reached != state.pushedValue {
                     state.pushedValue = reached
                     try context.save()
                 }
-                return
+                return false
             }
             let batch = PushBatch(
                 id: UUID().uuidString, client: name, base: state.pulled, schema: models.schemaDigest, changes: local.changes, refresh: state.deferred)
@@ -35,6 +45,7 @@ extension ReplicationClient {
         report.pushed += result.applied
         report.corrected += applied.applied
         report.deferred += applied.deferred.count
+        return resending
     }
 
     /// Applies the server's pages until none is left, each with the token it reaches in one save.
