@@ -16,7 +16,8 @@ import StrataSync
     }
 }
 
-/// One imported JSON object: four attributes, when it last changed, and a to-one link.
+/// One imported JSON object: four attributes, when it last changed, and a to-one link. An object
+/// whose `updated_at` is not later than the stored item's is left alone, as by hand.
 @Model final class SyncItem: Syncable {
     var remoteID: Int
     var title: String
@@ -32,6 +33,8 @@ import StrataSync
         self.price = price
         self.updatedAt = updatedAt
     }
+
+    static var syncUpdatedAt: PartialKeyPath<SyncItem>? { \.updatedAt }
 }
 
 /// What the raw and hand-written sides decode each object into with `JSONDecoder`.
