@@ -114,16 +114,16 @@ final class ImportSession {
     ) throws -> Bool {
         var changed = false
         for attribute in mapping.attributes where attribute !== mapping.identity {
-            guard let (key, json) = try attribute.payloadValue(in: object, at: place) else {
-                if isNew, attribute.isRequired {
-                    throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
-                }
-                continue
-            }
             let value: Any
             if let updatedAt, attribute === mapping.updatedAt {
-                value = updatedAt
+                value = updatedAt  // read already, for the check in apply
             } else {
+                guard let (key, json) = try attribute.payloadValue(in: object, at: place) else {
+                    if isNew, attribute.isRequired {
+                        throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
+                    }
+                    continue
+                }
                 value = try self.value(of: json, for: attribute, mapping, at: place, key: key)
             }
             if !isNew, try isUnchanged(attribute, of: model, becoming: value) { continue }
