@@ -4,11 +4,6 @@ import CLibPQ
 import CSQLite
 import Foundation
 
-/// Decodes the items and reads the owners' keys by remote id: the work both raw sides share.
-private func decodeItems(_ json: Data) throws -> [ItemDTO] {
-    try JSONDecoder().decode([ItemDTO].self, from: json)
-}
-
 /// The raw SQLite side: tables shaped as Strata's (no index besides the primary key).
 final class RawSyncSQLite {
     let database: RawDatabase
@@ -16,7 +11,7 @@ final class RawSyncSQLite {
     init(path: String) throws {
         database = try RawDatabase(path: path, create: false)
         try database.exec(#"CREATE TABLE "Owner" ("_pk" INTEGER PRIMARY KEY, "remoteID" INTEGER, "name" TEXT)"#)
-        try database.exec(#"CREATE TABLE "Item" ("_pk" INTEGER PRIMARY KEY, "remoteID" INTEGER, "title" TEXT, "quantity" INTEGER, "price" REAL, "owner" INTEGER)"#)
+        try database.exec(#"CREATE TABLE "Item" ("_pk" INTEGER PRIMARY KEY, "remoteID" INTEGER, "title" TEXT, "quantity" INTEGER, "price" REAL, "updatedAt" REAL, "owner" INTEGER)"#)
     }
 
     func insertOwners(count: Int) throws {
@@ -25,12 +20,12 @@ final class RawSyncSQLite {
 
     /// Decodes `json` and inserts every item in one transaction through one reused INSERT.
     func importItems(_ json: Data) throws {
-        let items = try decodeItems(json)
+        let items = try ItemDTO.decodeAll(json)
         var owners: [Int: Int64] = [:]
         let select = try database.prepare(#"SELECT "_pk", "remoteID" FROM "Owner""#)
         while sqlite3_step(select) == SQLITE_ROW { owners[Int(sqlite3_column_int64(select, 1))] = sqlite3_column_int64(select, 0) }
         sqlite3_finalize(select)
-        let insert = try database.prepare(#"INSERT INTO "Item" ("remoteID", "title", "quantity", "price", "owner") VALUES (?1, ?2, ?3, ?4, ?5)"#)
+        let insert = try database.prepare(#"INSERT INTO "Item" ("remoteID", "title", "quantity", "price", "updatedAt", "owner") VALUES (?1, ?2, ?3, ?4, ?5, ?6)"#)
         defer { sqlite3_finalize(insert) }
         try database.exec("BEGIN IMMEDIATE")
         for item in items {
@@ -42,7 +37,8 @@ final class RawSyncSQLite {
             }
             sqlite3_bind_int64(insert, 3, Int64(item.quantity))
             sqlite3_bind_double(insert, 4, item.price)
-            sqlite3_bind_int64(insert, 5, owner)
+            sqlite3_bind_double(insert, 5, item.updatedAt.timeIntervalSinceReferenceDate)
+            sqlite3_bind_int64(insert, 6, owner)
             try database.check(sqlite3_step(insert), SQLITE_DONE)
             sqlite3_reset(insert)
         }
@@ -62,7 +58,7 @@ final class RawSyncPostgres {
         owner = #""\#(namespace)"."Owner""#
         item = #""\#(namespace)"."Item""#
         try connection.exec(#"CREATE TABLE \#(owner) ("_pk" BIGSERIAL PRIMARY KEY, "remoteID" BIGINT, "name" TEXT)"#)
-        try connection.exec(#"CREATE TABLE \#(item) ("_pk" BIGSERIAL PRIMARY KEY, "remoteID" BIGINT, "title" TEXT, "quantity" BIGINT, "price" DOUBLE PRECISION, "owner" BIGINT)"#)
+        try connection.exec(#"CREATE TABLE \#(item) ("_pk" BIGSERIAL PRIMARY KEY, "remoteID" BIGINT, "title" TEXT, "quantity" BIGINT, "price" DOUBLE PRECISION, "updatedAt" DOUBLE PRECISION, "owner" BIGINT)"#)
     }
 
     func insertOwners(count: Int) throws {
@@ -71,7 +67,7 @@ final class RawSyncPostgres {
 
     /// Decodes `json` and inserts every item in one transaction.
     func importItems(_ json: Data) throws {
-        let items = try decodeItems(json)
+        let items = try ItemDTO.decodeAll(json)
         var owners: [Int: Int64] = [:]
         let result = PQexec(connection.handle, #"SELECT "_pk", "remoteID" FROM \#(owner)"#)
         defer { PQclear(result) }
@@ -80,7 +76,7 @@ final class RawSyncPostgres {
             owners[Int(String(cString: PQgetvalue(result, row, 1)))!] = Int64(String(cString: PQgetvalue(result, row, 0)))!
         }
         let batch = RawPostgres.batch
-        var binds = Binds(capacity: batch * 5)
+        var binds = Binds(capacity: batch * 6)
         try connection.exec("BEGIN")
         for start in stride(from: 0, to: items.count, by: batch) {
             let chunk = items[start..<min(start + batch, items.count)]
@@ -92,6 +88,7 @@ final class RawSyncPostgres {
                 binds.text(item.title)
                 binds.int64(Int64(item.quantity))
                 binds.double(item.price)
+                binds.double(item.updatedAt.timeIntervalSinceReferenceDate)
                 binds.int64(owner)
             }
             PQclear(try connection.execPrepared(name, &binds))
@@ -101,9 +98,9 @@ final class RawSyncPostgres {
 
     private func prepareInsert(rows: Int) throws -> String {
         let name = "syncinsert\(rows)"
-        let tuples = (0..<rows).map { row in "(" + (1...5).map { "$\(row * 5 + $0)" }.joined(separator: ", ") + ")" }
-        let types = Array(repeating: [RawPostgres.int8, RawPostgres.text, RawPostgres.int8, RawPostgres.float8, RawPostgres.int8], count: rows).flatMap { $0 }
-        try connection.prepare(name, #"INSERT INTO \#(item) ("remoteID", "title", "quantity", "price", "owner") VALUES \#(tuples.joined(separator: ", "))"#, types: types)
+        let tuples = (0..<rows).map { row in "(" + (1...6).map { "$\(row * 6 + $0)" }.joined(separator: ", ") + ")" }
+        let types = Array(repeating: [RawPostgres.int8, RawPostgres.text, RawPostgres.int8, RawPostgres.float8, RawPostgres.float8, RawPostgres.int8], count: rows).flatMap { $0 }
+        try connection.prepare(name, #"INSERT INTO \#(item) ("remoteID", "title", "quantity", "price", "updatedAt", "owner") VALUES \#(tuples.joined(separator: ", "))"#, types: types)
         return name
     }
 }

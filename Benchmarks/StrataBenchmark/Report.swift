@@ -44,9 +44,10 @@ enum Report {
         return (String(format: "≤ %.1f×", target), ratio <= target ? "ok" : "MISS")
     }
 
-    static func printTimed(_ results: [TimedResult]) {
-        let widths = [38, 14, 11, 11, 12, 12, 8, 8, 5]
-        let header = ["workload", "ops/run", "raw", "Strata", "raw rate", "Strata rate", "ratio", "target", ""]
+    /// Prints `results` as a table whose time columns are headed by `columns` (default: raw and Strata).
+    static func printTimed(_ results: [TimedResult], columns: (baseline: String, subject: String) = (baseline: "raw", subject: "Strata")) {
+        let header = ["workload", "ops/run", columns.baseline, columns.subject, "\(columns.baseline) rate", "\(columns.subject) rate", "ratio", "target", ""]
+        let widths = zip([38, 14, 11, 11, 12, 12, 8, 8, 5], header).map { max($0, $1.count) }
         print(zip(header, widths).enumerated().map { pad($1.0, $1.1, right: $0 > 0 && $0 < 8) }.joined(separator: " "))
         print(String(repeating: "-", count: widths.reduce(0, +) + widths.count - 1))
         for result in results {

@@ -1,64 +1,66 @@
 // `--sync-import [--rows N] [--runs R] [--postgres URL]`: importing N JSON objects with a to-one
-// link each through StrataSync, against decoding the same JSON with JSONDecoder into structs and
-// inserting them with raw libsqlite3 (and raw libpq with --postgres), in one run. Each run starts
-// from a fresh store holding the 1,000 owners (inserted untimed); best of R runs per side.
+// link each through StrataSync, in one run beside
+// - a hand-written importer on the same kind of Strata store (HandWrittenSyncImport.swift), into
+//   an empty store and again with the unchanged payload into the store that import filled;
+// - decoding the same JSON with JSONDecoder into structs and inserting them with raw libsqlite3
+//   (and raw libpq with --postgres), into an empty store.
+// Every side starts from a fresh store holding the 1,000 owners (inserted untimed); the sides
+// take turns going first, run by run; best of R runs per side.
 import Foundation
 import Strata
 import StrataPostgres
-import StrataSync
 
 enum SyncImportBenchmark {
     static func run(options: Options) throws {
-        let items = SyncPayload.itemsJSON(count: options.rows)
-        let owners = SyncPayload.ownersJSON()
-        var timed: [TimedResult] = []
+        let payload = SyncImportSides.Payload(owners: SyncPayload.ownersJSON(), items: SyncPayload.itemsJSON(count: options.rows), count: options.rows)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sync-bench-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        var raw = Double.infinity, strata = Double.infinity
-        for run in 0..<options.runs {
-            log("sqlite sync import run \(run + 1)/\(options.runs)")
-            let rawDatabase = try RawSyncSQLite(path: directory.appendingPathComponent("raw-\(run).sqlite").path)
-            try rawDatabase.insertOwners(count: SyncPayload.owners)
-            raw = min(raw, try Measure.time { try rawDatabase.importItems(items) })
-            let url = directory.appendingPathComponent("strata-\(run).sqlite")
-            let container = try ModelContainer(for: SyncOwner.self, SyncItem.self, configurations: SQLiteConfiguration(url: url))
-            strata = min(strata, try importStrata(owners: owners, items: items, into: container, expected: options.rows))
+        var stores: [(name: String, best: SyncImportSides.Best)] = []
+        let sqlite = try SyncImportSides.measure(payload, runs: options.runs, store: "sqlite") { run in
+            let database = try RawSyncSQLite(path: directory.appendingPathComponent("raw-\(run).sqlite").path)
+            try database.insertOwners(count: SyncPayload.owners)
+            return try Measure.time { try database.importItems(payload.items) }
+        } container: { run, side in
+            try ModelContainer(for: SyncOwner.self, SyncItem.self, configurations: SQLiteConfiguration(url: directory.appendingPathComponent("\(side)-\(run).sqlite")))
         }
-        timed.append(TimedResult(name: "sync import, SQLite", unit: "objects", operations: options.rows, raw: raw, strata: strata, target: 3))
+        stores.append((name: "SQLite", best: sqlite))
 
         if let url = options.postgres {
             let namespaces = try BenchmarkNamespaces(url: url)
             defer { namespaces.dropAll() }
-            raw = .infinity
-            strata = .infinity
-            for run in 0..<options.runs {
-                log("postgres sync import run \(run + 1)/\(options.runs)")
-                let rawDatabase = try RawSyncPostgres(conninfo: namespaces.settings.conninfo, namespace: namespaces.make("rawsync\(run)"))
-                try rawDatabase.insertOwners(count: SyncPayload.owners)
-                raw = min(raw, try Measure.time { try rawDatabase.importItems(items) })
-                let configuration = try PostgresConfiguration(url: url, namespace: namespaces.make("strsync\(run)"))
-                let container = try ModelContainer(for: SyncOwner.self, SyncItem.self, configurations: configuration)
-                strata = min(strata, try importStrata(owners: owners, items: items, into: container, expected: options.rows))
+            let postgres = try SyncImportSides.measure(payload, runs: options.runs, store: "postgres") { run in
+                let database = try RawSyncPostgres(conninfo: namespaces.settings.conninfo, namespace: namespaces.make("rawsync\(run)"))
+                try database.insertOwners(count: SyncPayload.owners)
+                return try Measure.time { try database.importItems(payload.items) }
+            } container: { run, side in
+                try ModelContainer(for: SyncOwner.self, SyncItem.self, configurations: try PostgresConfiguration(url: url, namespace: namespaces.make("\(side)\(run)")))
             }
-            timed.append(TimedResult(name: "sync import, PostgreSQL", unit: "objects", operations: options.rows, raw: raw, strata: strata, target: 3))
+            stores.append((name: "PostgreSQL", best: postgres))
         }
-        print("StrataSync import vs JSONDecoder + raw inserts — \(options.rows) objects with a to-one link each, best of \(options.runs) runs")
+
+        let rows = options.rows
+        print("StrataSync import — \(rows) objects with updated_at and a to-one link each, best of \(options.runs) runs, sides alternated")
+        print("hand-written: JSONDecoder into structs, stored items and owners fetched once into dictionaries by id,")
+        print("insert new, update if updatedAt is newer, one save, on the same kind of Strata store")
+        print("")
+        Report.printTimed(
+            stores.flatMap { store in
+                [
+                    TimedResult(name: "into an empty store, \(store.name)", unit: "objects", operations: rows, raw: store.best.handEmpty, strata: store.best.syncEmpty, target: 1.2),
+                    TimedResult(name: "unchanged again, \(store.name)", unit: "objects", operations: rows, raw: store.best.handAgain, strata: store.best.syncAgain, target: 1.2),
+                ]
+            }, columns: (baseline: "by hand", subject: "StrataSync"))
+        print("")
         print("raw: JSONDecoder into structs, owner ids read once, one transaction of prepared INSERTs (libpq: 1,000 rows per statement)")
         print("")
-        Report.printTimed(timed)
-    }
-
-    /// Imports the owners (untimed), then times importing the items; checks what was stored.
-    private static func importStrata(owners: Data, items: Data, into container: ModelContainer, expected: Int) throws -> Double {
-        let importer = SyncImporter(container: container)
-        try importer.importJSON(owners, as: SyncOwner.self)
-        var summary = SyncImportSummary()
-        let elapsed = try Measure.time { summary = try importer.importJSON(items, as: SyncItem.self) }
-        precondition(summary.inserted == expected, "imported \(summary.inserted) of \(expected)")
-        let linked = try ModelContext(container).fetchCount(FetchDescriptor<SyncItem>(predicate: #Predicate { $0.owner != nil }))
-        precondition(linked == expected, "\(linked) of \(expected) items linked")
-        return elapsed
+        Report.printTimed(
+            stores.flatMap { store in
+                [
+                    TimedResult(name: "StrataSync, empty store, \(store.name)", unit: "objects", operations: rows, raw: store.best.raw, strata: store.best.syncEmpty, target: 3),
+                    TimedResult(name: "by hand, empty store, \(store.name)", unit: "objects", operations: rows, raw: store.best.raw, strata: store.best.handEmpty),
+                ]
+            })
     }
 }

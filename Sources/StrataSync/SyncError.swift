@@ -44,6 +44,8 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A relationship's remote key is a dotted path (`"board.ref"`): nested paths are read for
         /// attributes only, and reading the key literally would find nothing, silently.
         public static let unsupportedRemoteKey = Kind(name: "unsupportedRemoteKey")
+        /// `syncUpdatedAt` does not name an imported `Date` attribute other than the identity.
+        public static let invalidUpdatedAt = Kind(name: "invalidUpdatedAt")
         /// The kind's name.
         public var description: String { name }
     }
@@ -84,5 +86,9 @@ public struct SyncError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func invalidScope(_ entity: String) -> SyncError {
         SyncError(.invalidScope, "\(entity).syncIdentityScope must name a to-one relationship to a Syncable model")
+    }
+
+    static func invalidUpdatedAt(_ entity: String) -> SyncError {
+        SyncError(.invalidUpdatedAt, "\(entity).syncUpdatedAt must name a Date attribute that is imported and is not the identity")
     }
 }

@@ -34,6 +34,10 @@ public protocol Syncable: PersistentModel {
     /// Properties that import reads but export leaves out (a value the server sends and does
     /// not take back, such as a computed total).
     static var syncNonExportedProperties: Set<PartialKeyPath<Self>> { get }
+    /// The `Date` attribute that says when the remote object last changed (`\.updatedAt`, remote
+    /// key `"updated_at"`), or `nil` (the default). When set, an object whose date there is not
+    /// later than its stored model's leaves the model alone: its other keys are not read.
+    static var syncUpdatedAt: PartialKeyPath<Self>? { get }
 }
 
 extension Syncable {
@@ -54,6 +58,8 @@ extension Syncable {
     public static var syncExcludedProperties: Set<PartialKeyPath<Self>> { [] }
     /// Everything imported is exported.
     public static var syncNonExportedProperties: Set<PartialKeyPath<Self>> { [] }
+    /// None: every object is applied, and only the values that differ are written.
+    public static var syncUpdatedAt: PartialKeyPath<Self>? { nil }
 }
 
 /// Whether `keyPath` leads to a value that can serve as a remote id by itself: an integer,

@@ -34,11 +34,12 @@ public enum SyncCases {
     /// The models every case's container must hold.
     public static let schema: [any PersistentModel.Type] = [
         SyncUser.self, SyncTag.self, SyncNote.self, SyncProject.self, SyncTrip.self, SyncStop.self, SyncEmployee.self, SyncBoard.self, SyncTicket.self, SyncMisnamedTicket.self,
+        SyncPost.self, SyncMisdatedPost.self,
     ]
 
     /// Import, export and reconcile cases, in a stable order.
     public static var all: [SyncCase] {
-        keyCases + nestedKeyCases + identityCases + presenceCases + coercionCases + linkCases + nestedAndForeignKeyCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + parentCases + relationshipOperationCases + optionCases + exportCases + nestedExportCases
+        keyCases + nestedKeyCases + identityCases + presenceCases + coercionCases + linkCases + nestedAndForeignKeyCases + pluralKeyCases + toManySetCases + rowCases + scopeCases + parentCases + relationshipOperationCases + updatedAtCases + optionCases + exportCases + nestedExportCases
             + errorCases + atomicityCases + reconcileCases + reconcileLinkCases + reconcileDeletionCases
     }
 }

@@ -12,7 +12,7 @@ extension ImportSession {
         _ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, linkingTo parent: ImportParent?, at place: PayloadPlace
     ) throws -> Bool {
         var changed = false
-        for relationship in mapping.relationships where relationship.name != mapping.scope?.name {
+        for relationship in mapping.relationships where relationship !== mapping.scope {
             let reference = try place.value(in: object, key: relationship.foreignKey, alternate: relationship.pluralForeignKey, of: relationship.name)
             let nested = object[relationship.nestedKey].map { (key: relationship.nestedKey, value: $0) }
             if let parent, relationship.name == parent.relationship.name {
@@ -96,7 +96,7 @@ extension ImportSession {
         scope: (any PersistentModel)?, at place: PayloadPlace
     ) throws -> [any PersistentModel]? {
         let key = given.key
-        if given.value is NSNull { return [] }
+        if isJSONNull(given.value) { return [] }
         if relationship.isToOne {
             guard nested else {
                 let target = try referenced(given.value, relationship.destination, at: place, key: key, scope: scope)

@@ -9,6 +9,9 @@ final class ImportSession {
     /// The mappings this session used, so a link per object costs no lock.
     private var mappings: [ObjectIdentifier: SyncMapping] = [:]
     private(set) var summary = SyncImportSummary()
+    /// The stored models of types with a `syncUpdatedAt` that this import updated: their date is
+    /// the payload's own, so it is no reason to leave out another object naming them.
+    private(set) var written = Set<ObjectIdentifier>()
     /// What the import may do to related models and links.
     let relationshipOperations: SyncRelationshipOperations
     /// Where the import departs from the strict defaults.
@@ -17,6 +20,10 @@ final class ImportSession {
     /// replica links to a row it does not have only when the row was deleted here, and the link
     /// ends cleared wherever the deletion reaches.
     var unknownReferencesUnlink = false
+    /// Whether an object no newer than its model (`syncUpdatedAt`) leaves the model alone
+    /// (import rule 15). Replication turns it off: its conflict policy has decided already, and a
+    /// correction may carry an older date on purpose.
+    var skipsNotNewer = true
 
     init(context: ModelContext, relationshipOperations: SyncRelationshipOperations = .all, options: SyncImportOptions = SyncImportOptions()) {
         self.context = context
@@ -60,16 +67,18 @@ final class ImportSession {
     ///   - scope: the parent that scopes the identity, when the caller knows it (a nested
     ///     collection's owner, or the import's parent).
     ///   - importParent: the parent of a type with global ids the object is linked to, if any.
+    ///   - id: the object's remote id, when the caller has read it already.
     ///   - place: where `object` sits in the payload, for errors.
     ///
     /// An object may name a model the import already wrote (many notes share one owner); its
     /// values are applied over it. ``PayloadRows`` keeps the top level to one object per model.
     /// - Throws: ``SyncError`` naming the element and key.
     @discardableResult
-    func apply(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, linkingTo importParent: ImportParent? = nil, at place: PayloadPlace)
-        throws -> any PersistentModel
-    {
-        let (id, parent, key) = try locate(object, mapping, scope: scope, at: place)
+    func apply(
+        _ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, linkingTo importParent: ImportParent? = nil, id: RemoteID? = nil,
+        at place: PayloadPlace
+    ) throws -> any PersistentModel {
+        let (id, parent, key) = try locate(object, mapping, scope: scope, id: id, at: place)
         let index = try index(mapping)
         try index.cover(key, id: id)
         let model: any PersistentModel
@@ -85,56 +94,81 @@ final class ImportSession {
             summary.inserted += 1
             isNew = true
         }
-        let changed = try applyAttributes(object, mapping, to: model, isNew: isNew, at: place)
+        let updatedAt = try payloadUpdatedAt(object, mapping, at: place)
+        if !isNew, skipsNotNewer, let updatedAt, leavesAlone(model, mapping, given: updatedAt) {
+            summary.notNewer += 1
+            return model
+        }
+        if !isNew, mapping.updatedAt != nil { written.insert(ObjectIdentifier(model)) }
+        let changed = try applyAttributes(object, mapping, to: model, isNew: isNew, updatedAt: updatedAt, at: place)
         let linked = try applyRelationships(object, mapping, to: model, isNew: isNew, linkingTo: importParent, at: place)
         if !isNew, changed || linked { summary.updated += 1 }
         return model
     }
 
-    /// The remote id `object` gives (coerced), the parent that scopes it (`scope`, or the one the
-    /// object names), and the key its model is indexed under.
+    /// The remote id `object` gives (coerced; `known` when the caller has read it), the parent that
+    /// scopes it (`scope`, or the one the object names), and the key its model is indexed under.
     /// - Throws: ``SyncError/Kind/missingIdentity`` when the object has no id, or a scoped type's
     ///   object names no parent; ``SyncError/Kind/typeMismatch`` for an id of the wrong type.
-    func locate(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, at place: PayloadPlace) throws
+    func locate(_ object: [String: Any], _ mapping: SyncMapping, scope: (any PersistentModel)?, id known: RemoteID? = nil, at place: PayloadPlace) throws
         -> (id: Any, parent: (any PersistentModel)?, key: IdentityIndex.Key)
     {
+        let id = try known ?? readID(of: object, mapping, at: place)
+        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
+        return (id: id.value, parent: parent, key: IdentityIndex.Key(scope: parent?.persistentModelID, id: id.persisted))
+    }
+
+    /// The remote id `object` gives.
+    /// - Throws: as ``locate(_:_:scope:id:at:)``.
+    private func readID(of object: [String: Any], _ mapping: SyncMapping, at place: PayloadPlace) throws -> RemoteID {
         let identityKey = mapping.identity.remoteKey
-        guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !(rawID is NSNull) else {
+        guard let rawID = try mapping.identity.payloadValue(in: object, at: place)?.value, !isJSONNull(rawID) else {
             throw place.error(.missingIdentity, "no value for the identity key \"\(identityKey)\"", key: identityKey)
         }
         let id = try coerce(rawID, to: mapping.identity, at: place)
-        let parent = try scope ?? scopeParent(of: object, mapping, at: place)
-        return (id: id, parent: parent, key: IdentityIndex.Key(scope: parent?.persistentModelID, id: try mapping.identity.codec.encode(id)))
+        return RemoteID(value: id, persisted: try mapping.identity.codec.encode(id))
     }
 
     /// Writes every attribute `object` has a key for; `true` when a value changed.
-    private func applyAttributes(_ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, at place: PayloadPlace)
-        throws -> Bool
-    {
+    /// - Parameter updatedAt: the object's `syncUpdatedAt` date, already read.
+    private func applyAttributes(
+        _ object: [String: Any], _ mapping: SyncMapping, to model: any PersistentModel, isNew: Bool, updatedAt: Date?, at place: PayloadPlace
+    ) throws -> Bool {
         var changed = false
-        for attribute in mapping.attributes where attribute.name != mapping.identity.name {
-            guard let (key, json) = try attribute.payloadValue(in: object, at: place) else {
-                if isNew, attribute.isRequired {
-                    throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
-                }
-                continue
-            }
+        for attribute in mapping.attributes where attribute !== mapping.identity {
             let value: Any
-            if json is NSNull {
-                guard let none = attribute.access.nilValue ?? (options.nullResetsToDefault ? attribute.defaultValue : nil) else {
-                    throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: key)
-                }
-                value = none
-            } else if options.truncatesFractionalIntegers, attribute.coerce(json) == nil, let truncated = SyncCoercion.truncatedInteger(json, as: attribute.valueType) {
-                value = truncated
+            if let updatedAt, attribute === mapping.updatedAt {
+                value = updatedAt  // read already, for the check in apply
             } else {
-                value = try coerce(json, to: attribute, at: place, key: key)
+                guard let (key, json) = try attribute.payloadValue(in: object, at: place) else {
+                    if isNew, attribute.isRequired {
+                        throw place.error(.missingValue, "a new \(mapping.entity.name) needs a value for \(attribute.name)", key: attribute.remoteKey)
+                    }
+                    continue
+                }
+                value = try self.value(of: json, for: attribute, mapping, at: place, key: key)
             }
             if !isNew, try isUnchanged(attribute, of: model, becoming: value) { continue }
             attribute.access.set(model, value)
             changed = true
         }
         return changed
+    }
+
+    /// The value `json` (under `key`) gives `attribute`: `null` as the attribute's `nil` (or its
+    /// default, when the options say so), else coerced to its type.
+    /// - Throws: ``SyncError/Kind/typeMismatch`` when it cannot be one.
+    private func value(of json: Any, for attribute: SyncMapping.Attribute, _ mapping: SyncMapping, at place: PayloadPlace, key: String) throws -> Any {
+        if isJSONNull(json) {
+            guard let none = attribute.access.nilValue ?? (options.nullResetsToDefault ? attribute.defaultValue : nil) else {
+                throw place.error(.typeMismatch, "null for \(mapping.entity.name).\(attribute.name), which is not optional", key: key)
+            }
+            return none
+        }
+        if options.truncatesFractionalIntegers, attribute.coerce(json) == nil, let truncated = SyncCoercion.truncatedInteger(json, as: attribute.valueType) {
+            return truncated
+        }
+        return try coerce(json, to: attribute, at: place, key: key)
     }
 
     /// Whether `model` already holds `value` (compared in persisted form, so `1.0` equals `1`).
@@ -160,7 +194,7 @@ final class ImportSession {
         if let nested = object[scope.nestedKey] as? [String: Any] {
             return try apply(nested, self.mapping(scope.destination), scope: nil, at: place.nested(scope.nestedKey))
         }
-        guard let reference = object[scope.foreignKey], !(reference is NSNull) else {
+        guard let reference = object[scope.foreignKey], !isJSONNull(reference) else {
             throw place.error(.missingIdentity, "\(mapping.entity.name) is identified within its \(scope.name): import it with a parent or give \"\(scope.foreignKey)\"", key: scope.foreignKey)
         }
         return try resolve(reference, scope.destination, at: place, key: scope.foreignKey)

@@ -6,6 +6,9 @@ public struct SyncImportSummary: Hashable, Sendable {
     public internal(set) var updated = 0
     /// Models deleted because the payload left them out (`deletingMissing`, nested owned children).
     public internal(set) var deleted = 0
+    /// Stored models left alone because the object naming them was not later in
+    /// ``Syncable/syncUpdatedAt`` (its other keys were not read).
+    public internal(set) var notNewer = 0
     /// The payload elements left out because they have no id (the key is absent or `null`).
     public internal(set) var skippedWithoutIdentity: [Int] = []
     /// The payload elements left out because a later element has the same remote id (within
@@ -20,12 +23,13 @@ public struct SyncImportSummary: Hashable, Sendable {
 
     /// A summary with these counts (for comparing against).
     public init(
-        inserted: Int = 0, updated: Int = 0, deleted: Int = 0, skippedWithoutIdentity: [Int] = [], repeatedIdentities: [RepeatedIdentity] = [],
+        inserted: Int = 0, updated: Int = 0, deleted: Int = 0, notNewer: Int = 0, skippedWithoutIdentity: [Int] = [], repeatedIdentities: [RepeatedIdentity] = [],
         storedDuplicates: [StoredDuplicate] = [], ignoredReferences: [SyncError] = []
     ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+        self.notNewer = notNewer
         self.skippedWithoutIdentity = skippedWithoutIdentity
         self.repeatedIdentities = repeatedIdentities
         self.storedDuplicates = storedDuplicates

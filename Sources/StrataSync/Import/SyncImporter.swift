@@ -11,7 +11,9 @@ import StrataCore
 /// Rules: an absent key leaves a property alone, `null` clears it, `[]` (or `null`) clears a
 /// to-many relationship; `owner_id` / `tag_ids` link to existing models by remote id (an unknown
 /// id is an error), `owner` / `tags` import nested objects. An element without an id is left
-/// out, and of elements with the same id only the last is applied; the summary reports both.
+/// out, and of elements with the same id only the last is applied; the summary reports both. An
+/// object whose ``Syncable/syncUpdatedAt`` date is not later than its stored model's leaves the
+/// model alone, unread.
 /// Each import runs in a context of its own whose ``author`` is set, and saves once: on any
 /// error or cancellation nothing is written.
 public struct SyncImporter: Sendable {
@@ -75,7 +77,7 @@ public struct SyncImporter: Sendable {
         try session.index(mapping).reserveCapacity(adding: rows.applied.count)
         for (position, row) in rows.applied.enumerated() {
             if position & 63 == 0 { try Task.checkCancellation() }
-            try session.apply(row.object, mapping, scope: scope, linkingTo: scope == nil ? parent : nil, at: PayloadPlace(index: row.index))
+            try session.apply(row.object, mapping, scope: scope, linkingTo: scope == nil ? parent : nil, id: row.id, at: PayloadPlace(index: row.index))
         }
         if deletingMissing { try session.deleteUntouched(mapping, within: parent) }
         try Task.checkCancellation()

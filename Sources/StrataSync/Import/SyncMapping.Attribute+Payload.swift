@@ -11,7 +11,7 @@ extension SyncMapping.Attribute {
         var current: Any = object
         for (depth, component) in remotePath.enumerated() {
             guard let inner = current as? [String: Any] else {
-                guard current is NSNull else {
+                guard isJSONNull(current) else {
                     throw place.error(.notAnObject, "expected an object on the way to \"\(remoteKey)\"", key: remotePath[..<depth].joined(separator: "."))
                 }
                 return (key: remoteKey, value: current)

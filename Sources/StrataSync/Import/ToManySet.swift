@@ -14,6 +14,8 @@ enum ToManySet {
 
     /// `models` without repeats, first occurrence kept: a payload naming a model twice links it once.
     static func distinct(_ models: [any PersistentModel]) -> [any PersistentModel] {
+        // A to-one's target, or a list of one, has no repeats to find (and needs no set).
+        guard models.count > 1 else { return models }
         var seen = Set<ObjectIdentifier>()
         seen.reserveCapacity(models.count)
         return models.filter { seen.insert(ObjectIdentifier($0)).inserted }

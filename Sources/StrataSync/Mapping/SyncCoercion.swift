@@ -72,6 +72,7 @@ enum SyncCoercion {
         case .double(let value): return UnixTimestamp.date(value)
         case .bool: return nil
         case .string(let text):
+            if let date = InternetDate.date(text) { return date }
             for style in dateStyles {
                 if let date = try? style.parse(text) { return date }
             }

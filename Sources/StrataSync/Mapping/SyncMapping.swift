@@ -4,50 +4,6 @@ import Synchronization
 /// How one ``Syncable`` type maps onto JSON: its remote keys, identity and accessors, derived
 /// once per type from its `Schema` entity and the type's overrides.
 final class SyncMapping: @unchecked Sendable {
-    /// One imported and exported attribute.
-    struct Attribute {
-        let name: String
-        let remoteKey: String
-        /// The property's own name, read when the object has no ``remoteKey`` (`fullName` beside
-        /// `full_name`); `nil` for the identity, an overridden key, or when the two are the same.
-        let alternateKey: String?
-        /// The keys of a nested remote key (`status.id` → `["status", "id"]`), read and written
-        /// through nested objects; `nil` for a plain key.
-        let remotePath: [String]?
-        /// The attribute's type without `Optional`.
-        let valueType: Any.Type
-        /// Whether the attribute needs a value on insert (neither optional nor defaulted).
-        let isRequired: Bool
-        /// The declared default value, if any.
-        let defaultValue: Any?
-        /// The codec of ``valueType``, which turns a remote id into an identity key.
-        let codec: ValueCodec
-        /// A JSON value as a value of ``valueType``, or `nil` when it cannot be one.
-        let coerce: (Any) -> Any?
-        let access: PropertyAccess
-        /// Whether export writes the attribute (`syncNonExportedProperties` are only imported).
-        let isExported: Bool
-    }
-
-    /// One imported and exported relationship.
-    struct Relationship {
-        let name: String
-        /// The key of a nested object (or array of objects).
-        let nestedKey: String
-        /// The key of the related remote id (or ids).
-        let foreignKey: String
-        /// A to-many's foreign key spelled with the plural (`tags_ids` beside `tag_ids`), read
-        /// as well; `nil` for a to-one, or when the two spellings are the same.
-        let pluralForeignKey: String?
-        let isToOne: Bool
-        let destination: any Syncable.Type
-        /// The destination's relationship back, if the schema has one.
-        let inverseName: String?
-        let access: PropertyAccess
-        /// Whether export writes the relationship (`syncNonExportedProperties` are only imported).
-        let isExported: Bool
-    }
-
     /// Kept so the cache key's schema address is never reused while the entry exists.
     let schema: Schema
     let entity: Schema.Entity
@@ -57,6 +13,8 @@ final class SyncMapping: @unchecked Sendable {
     let identity: Attribute
     /// The to-one relationship that scopes identity, if any.
     let scope: Relationship?
+    /// The `Date` attribute an object must be later in to be applied (`syncUpdatedAt`), if any.
+    let updatedAt: Attribute?
     /// Every fetched model of the type.
     let fetchAll: (ModelContext) throws -> [any PersistentModel]
     /// A new model with no values, inserted into the context.
@@ -75,8 +33,10 @@ final class SyncMapping: @unchecked Sendable {
         let notExported = Set(Model.syncNonExportedProperties.map { $0 as AnyKeyPath })
         let overrides = Dictionary(uniqueKeysWithValues: Model.syncRemoteKeys.map { ($0.key as AnyKeyPath, $0.value) })
         let identityPath = Model.syncIdentity.map { $0 as AnyKeyPath }
+        let updatedAtPath = Model.syncUpdatedAt.map { $0 as AnyKeyPath }
         var attributes: [Attribute] = []
         var identity: Attribute?
+        var updatedAt: Attribute?
         for attribute in entity.attributes where !excluded.contains(attribute.keyPath) || attribute.keyPath == identityPath {
             guard let codec = ValueCodec.forType(unwrappedType(attribute.valueType)) else { continue }
             let isIdentity = attribute.keyPath == identityPath
@@ -94,10 +54,13 @@ final class SyncMapping: @unchecked Sendable {
                 access: PropertyAccess.make(attribute.keyPath, of: type, valueType: attribute.valueType),
                 isExported: !notExported.contains(attribute.keyPath))
             if isIdentity { identity = mapped }
+            if attribute.keyPath == updatedAtPath, !isIdentity, mapped.valueType == Date.self { updatedAt = mapped }
             attributes.append(mapped)
         }
         guard let identity else { throw SyncError.noIdentity(entity.name) }
+        if updatedAtPath != nil, updatedAt == nil { throw SyncError.invalidUpdatedAt(entity.name) }
         self.identity = identity
+        self.updatedAt = updatedAt
         self.attributes = attributes
         let scopePath = Model.syncIdentityScope.map { $0 as AnyKeyPath }
         var relationships: [Relationship] = []

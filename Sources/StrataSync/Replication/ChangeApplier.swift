@@ -19,6 +19,7 @@ final class ChangeApplier {
         self.models = models
         session = ImportSession(context: context, options: SyncImportOptions(ignoresUnknownReferences: true))
         session.unknownReferencesUnlink = true
+        session.skipsNotNewer = false
     }
 
     /// What the applied changes did: rows inserted, updated and deleted.

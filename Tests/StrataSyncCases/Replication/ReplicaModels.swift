@@ -11,6 +11,8 @@ import StrataSync
     @Relationship(inverse: \ReplicaTask.project) public var tasks: [ReplicaTask] = []
     @Relationship(inverse: \ReplicaLabel.projects) public var labels: [ReplicaLabel] = []
     public static var syncIdentity: PartialKeyPath<ReplicaProject>? { \.uid }
+    /// Declared so replication is seen to apply what its policy chose even when older (import rule 15 is off).
+    public static var syncUpdatedAt: PartialKeyPath<ReplicaProject>? { \.updatedAt }
 
     public init(uid: String, name: String, owner: String = "ann", updatedAt: Date) {
         self.uid = uid
@@ -30,6 +32,7 @@ import StrataSync
     public var updatedAt: Date
     public var project: ReplicaProject?
     public static var syncIdentity: PartialKeyPath<ReplicaTask>? { \.uid }
+    public static var syncUpdatedAt: PartialKeyPath<ReplicaTask>? { \.updatedAt }
 
     public init(uid: String, title: String, done: Bool = false, rank: Int = 0, owner: String = "ann", updatedAt: Date, project: ReplicaProject? = nil) {
         self.uid = uid
