@@ -153,7 +153,7 @@ let package = Package(
         ),
         // The sync rules as a table of cases, run against every store by StrataSyncTests
         // (in-memory, SQLite) and StrataPostgresTests (on its shared throwaway server).
-        .target(name: "StrataSyncCases", dependencies: ["StrataSync"], path: "Tests/StrataSyncCases"),
+        .target(name: "StrataSyncCases", dependencies: ["StrataSync", "StrataConformance"], path: "Tests/StrataSyncCases"),
         .testTarget(
             name: "StrataSyncTests", dependencies: ["StrataSyncCases", "Strata", "StrataReplicationProbe", "StrataReplicationProbeSupport"],
             path: "Tests/StrataSyncTests"),

@@ -1,4 +1,5 @@
 import Foundation
+import StrataConformance
 import StrataCore
 import StrataSync
 import StrataSyncCases
@@ -28,7 +29,7 @@ final class ChildProcessTransport: ReplicationTransport {
     struct Kills: Sendable {
         let maximumDelay: Int
         var remaining: Int
-        var random: SeededRandom
+        var random: SplitMix64
     }
 
     let probe: URL

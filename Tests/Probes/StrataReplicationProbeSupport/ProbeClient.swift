@@ -1,4 +1,5 @@
 import Foundation
+import StrataConformance
 import Strata
 import StrataSync
 import StrataSyncCases
@@ -25,10 +26,10 @@ public enum ProbeClient {
     ) async throws {
         let container = try container(store)
         let transport = ChildProcessTransport(
-            probe: probe, store: server, kills: kills.map { ChildProcessTransport.Kills(maximumDelay: $0.maximumDelay, remaining: $0.count, random: SeededRandom(seed: ~seed)) })
+            probe: probe, store: server, kills: kills.map { ChildProcessTransport.Kills(maximumDelay: $0.maximumDelay, remaining: $0.count, random: SplitMix64(seed: ~seed)) })
         let client = try ReplicationClient(container: container, models: ReplicaSchema.replicated, name: name, transport: transport)
         let writer = try AcknowledgedLog.Writer(path: log)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         for round in 0..<rounds {
             ProbeOutput.say("edit")
             try edit(container, tag: "\(seed)-\(round)", log: writer, using: &random)
@@ -57,7 +58,7 @@ public enum ProbeClient {
     /// One save of one to three inserts or title changes of the client's own tasks (uids
     /// starting with `t`; the server's start with `s`, and the client leaves them alone, so
     /// the last title it saved for a task is the one every replica must end with).
-    private static func edit(_ container: ModelContainer, tag: String, log: AcknowledgedLog.Writer, using random: inout SeededRandom) throws {
+    private static func edit(_ container: ModelContainer, tag: String, log: AcknowledgedLog.Writer, using random: inout SplitMix64) throws {
         let context = ModelContext(container)
         context.author = "app"
         let own = try context.fetch(FetchDescriptor<ReplicaTask>()).filter { $0.uid.hasPrefix("t") }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataConformance
 import Strata
 import StrataMigrationProbeSupport
 import StrataSync
@@ -16,7 +17,7 @@ public struct ReplicationFaultRun {
     public let probe: URL
     /// Where the stores and the log are.
     public let directory: URL
-    var random: SeededRandom
+    var random: SplitMix64
     private var runs: UInt64 = 0
     private let seed: UInt64
 
@@ -29,7 +30,7 @@ public struct ReplicationFaultRun {
     public init(probe: URL, seed: UInt64) throws {
         self.probe = probe
         self.seed = seed
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-replication-faults-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         _ = try ProbeServer.container(serverStore)

@@ -1,23 +1,7 @@
 import Foundation
+import StrataConformance
 import StrataCore
 import Synchronization
-
-/// A seeded random number generator (SplitMix64): a failing seed replays exactly.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random edits of one replica's store, as an app makes them: inserts, updates, links, unlinks
 /// and deletes of projects, tasks and labels, each batch in one save under the app's author.
@@ -32,7 +16,7 @@ public struct ReplicaEditor {
 
     /// Makes `count` random edits in `container` and saves them.
     /// - Throws: the save's error.
-    public static func edit(_ container: ModelContainer, count: Int, tag: String, using random: inout SeededRandom) throws {
+    public static func edit(_ container: ModelContainer, count: Int, tag: String, using random: inout SplitMix64) throws {
         let context = ModelContext(container)
         context.author = "app"
         var projects = try context.fetch(FetchDescriptor<ReplicaProject>())

@@ -1,4 +1,5 @@
 import Foundation
+import StrataConformance
 import StrataCore
 import StrataSync
 
@@ -22,7 +23,7 @@ public enum ReplicationConvergence {
     /// Runs the seeded scenario.
     /// - Throws: ``SyncCaseFailure`` with the seed and the first differing dump when the stores differ.
     public static func run(seed: UInt64, conflicts: ConflictPolicy, stores: ReplicaStores) async throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let serverStore = try stores.makeServer()
         let server = try ReplicationServer<String>(container: serverStore, models: ReplicaSchema.replicated, conflicts: conflicts, pageSize: 7)
         let clientStores = [try stores.makeClient(), try stores.makeClient()]
