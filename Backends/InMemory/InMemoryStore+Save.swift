@@ -4,42 +4,40 @@ extension InMemoryStore {
     /// Applies a save atomically: inserts (with unique upserts), updates, then deletes with
     /// their delete rules, all on a copy that replaces the current rows only on success.
     ///
-    /// An upsert keeps the stored row's to-many relationships, adding the inserted model's, and
-    /// unlinks the row from models its to-one relationships no longer name (semantics rule 18).
+    /// A stored row takes only the attributes its model changed, and relationships change by
+    /// the links the save added and removed, on both sides (``SnapshotLinkWriter``). An upsert
+    /// keeps the stored row's to-many members, adding the inserted model's, and leaves the
+    /// models its to-one relationships no longer name (semantics rules 18 and 27).
     public func save(_ request: DataStoreSaveChangesRequest<DefaultSnapshot>) throws -> DataStoreSaveChangesResult<DefaultSnapshot> {
         try tables.withLock { tables in
             var working = tables
             let deleted = Set(request.deleted.map(\.persistentIdentifier))
             let remapped = try mintIdentifiers(for: request.inserted, in: &working, skipping: deleted)
-            var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
-            var upserted: [PersistentIdentifier] = []
+            var links = SnapshotLinkWriter(schema: schema)
             for snapshot in request.inserted {
-                let permanent = remapped[snapshot.persistentIdentifier]!
-                var row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped)
-                if let existing = working.row(permanent) {
-                    row = row.upserting(onto: existing)
-                    upserted.append(permanent)
-                }
-                working.write(row)
-                stored[permanent] = row
+                let row = snapshot.copy(persistentIdentifier: remapped[snapshot.persistentIdentifier]!, remappedIdentifiers: remapped)
+                let stored = working.row(row.persistentIdentifier)
+                working.write(links.row(writing: row, over: stored))
+                links.recordInserted(row, upsertingOnto: stored)
             }
             for snapshot in request.updated {
-                guard working.row(snapshot.persistentIdentifier) != nil else {
-                    throw SwiftDataError.modelNotFound.with("\(snapshot.persistentIdentifier) was deleted from the store; it cannot be updated")
+                let identifier = snapshot.persistentIdentifier
+                guard let stored = working.row(identifier) else {
+                    throw SwiftDataError.modelNotFound.with("\(identifier) was deleted from the store; it cannot be updated")
                 }
-                working.write(snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped))
+                let row = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
+                working.write(links.row(writing: row, over: stored))
+                links.recordUpdated(row, stored: stored, linkChanges: request.linkChanges[identifier], remapped: remapped)
             }
-            // After the updates, which may list the upserted row under its old related models.
-            for identifier in upserted {
-                for row in working.row(identifier)!.staleInverseRows(in: schema, rows: working.ordered) {
-                    working.write(row)
-                    stored[row.persistentIdentifier] = row
-                }
-            }
+            let linked = links.apply(read: { working.row($0) }, write: { working.write($0) })
             try checkUniqueness(of: request.updated.map(\.persistentIdentifier), in: working)
             try InMemoryDeletion(schema: schema, deleting: deleted).apply(to: &working)
             let token = recordHistory(of: request, inserted: request.inserted.map { remapped[$0.persistentIdentifier]! }, in: &working)
             tables = working
+            // The context takes over the rows it inserted and those whose links the save changed.
+            var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
+            for identifier in remapped.values { stored[identifier] = working.row(identifier) }
+            for row in linked { stored[row.persistentIdentifier] = working.row(row.persistentIdentifier) }
             return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: stored, historyToken: token)
         }
     }

@@ -42,4 +42,5 @@ public enum ConformanceSuite {
         + ChangeFeedCases.all
         + ReachabilityCases.all
         + PortedValueCases.all
+        + LinkCases.all
 }

@@ -5,8 +5,9 @@ extension JSONFileStore {
     /// succeeded: on any error the file is untouched.
     ///
     /// Order: mint identifiers for every insert (upserting on uniqueness constraints), write
-    /// the inserts, apply the updates, unlink upserted rows from models they left, delete with
-    /// delete rules, check that the updates broke no uniqueness constraint, write the file.
+    /// the inserts and the attributes the updates changed, apply the links the save added and
+    /// removed on both sides (``SnapshotLinkWriter``), delete with delete rules, check that the
+    /// updates broke no uniqueness constraint, write the file.
     /// - Throws: ``SwiftDataError/modelNotInSchema``, ``SwiftDataError/modelNotFound`` (an
     ///   update of a deleted row), ``SwiftDataError/deleteRuleViolation``,
     ///   ``SwiftDataError/constraintViolation``, or the file system's error.
@@ -21,36 +22,30 @@ extension JSONFileStore {
 
             // 2. Inserts, with relationship values rewritten through the full map. An upsert keeps
             //    the stored row's to-many relationships, adding the inserted model's.
-            var upserted: [PersistentIdentifier] = []
+            var links = SnapshotLinkWriter(schema: schema)
             for snapshot in request.inserted {
                 let permanent = remapped[snapshot.persistentIdentifier]!
-                let entity = schema.entitiesByName[permanent.entityName]!
-                var row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped).laidOut(as: entity)
-                if let existing = state.rows[permanent] {
-                    row = row.upserting(onto: existing)
-                    upserted.append(permanent)
-                }
-                state.rows.write(row)
+                let row = snapshot.copy(persistentIdentifier: permanent, remappedIdentifiers: remapped).laidOut(as: schema.entitiesByName[permanent.entityName]!)
+                let stored = state.rows[permanent]
+                state.rows.write(links.row(writing: row, over: stored))
+                links.recordInserted(row, upsertingOnto: stored)
             }
 
             // 3. Updates, addressed by the identifier's key; they may refer to new inserts too.
+            //    Only what the context changed is written: its attributes and its link changes.
             for snapshot in request.updated {
                 let identifier = snapshot.persistentIdentifier
-                guard let current = state.rows[identifier], let entity = schema.entitiesByName[identifier.entityName] else {
+                guard let stored = state.rows[identifier] else {
                     throw SwiftDataError.modelNotFound.with("\(identifier) is not in the store (deleted elsewhere?); it cannot be updated", entity: identifier.entityName)
                 }
-                state.rows.write(snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped).laidOut(as: entity, over: current))
+                let row = snapshot.copy(persistentIdentifier: identifier, remappedIdentifiers: remapped)
+                state.rows.write(links.row(writing: row, over: stored))
+                links.recordUpdated(row, stored: stored, linkChanges: request.linkChanges[identifier], remapped: remapped)
             }
 
-            // 3b. An upserted row leaves the models its to-one relationships no longer name (the
-            //     updates may still list it under them).
-            var unlinked: [PersistentIdentifier] = []
-            for identifier in upserted {
-                for row in state.rows[identifier]!.staleInverseRows(in: schema, rows: state.rows.rows(of:)) {
-                    state.rows.write(row)
-                    unlinked.append(row.persistentIdentifier)
-                }
-            }
+            // 3b. The links, on both sides: an upserted or moved row leaves the models its to-one
+            //     relationships no longer name.
+            let linked = links.apply(read: { state.rows[$0] }, write: { state.rows.write($0) })
 
             // 4. Deletes, with their delete rules.
             let removed = try JSONDeletion(schema: schema).apply(deleted, to: &state.rows)
@@ -68,7 +63,7 @@ extension JSONFileStore {
             try file.write(state.document)
 
             var stored: [PersistentIdentifier: DefaultSnapshot] = [:]
-            for identifier in Set(remapped.values).union(unlinked) { stored[identifier] = state.rows[identifier] }
+            for identifier in Set(remapped.values).union(linked.map(\.persistentIdentifier)) { stored[identifier] = state.rows[identifier] }
             return DataStoreSaveChangesResult(for: identifier, remappedIdentifiers: remapped, snapshotsToReregister: stored)
         }
     }

@@ -30,11 +30,12 @@ extension ModelContext {
         post(
             Self.willSave, inserted: pendingInserts.map(\.storage.identifier), updated: pendingChanges.filter { !$0.isDeleted }.map(\.identifier),
             deleted: pendingDeletes.map(\.persistentModelID))
-        let changes = SavedChanges(
+        var changes = SavedChanges(
             inserted: pendingInserts, updated: pendingChanges.filter { !$0.isDeleted && !$0.isInserted }, deleted: pendingDeletes)
         try loadUnfetched(of: changes.updated)
         try loadToManyNeededBySave(changes)
         try validateRelationshipCounts(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
+        changes.linkChanges = linkChanges(of: changes.updated)
         return changes
     }
 
@@ -52,6 +53,8 @@ extension ModelContext {
             storage.commit()
             storage.forgetUnloadedChanges()
         }
+        refaultChangedLinks(changes.linkChanges, of: updated)
+        loadedLists = [:]
         let deletedIdentifiers = deleted.map(\.storage.identifier)
         forgetDeleted(deletedIdentifiers)
         pendingInserts = []
@@ -88,6 +91,7 @@ extension ModelContext {
             entry.storage.setObject(entry.object, at: entry.slot)
         }
         undoLog = []
+        loadedLists = [:]
         for storage in pendingChanges { storage.commit() }
         for model in pendingDeletes { model.storage.isDeleted = false }
         pendingInserts = []
@@ -129,7 +133,8 @@ extension ModelContext {
         return DataStoreSaveChangesRequest(
             inserted: try snapshots(count: inserted.count) { inserted[$0].storage },
             updated: try snapshots(count: updated.count) { updated[$0] },
-            deleted: changes.deleted.map { snapshot($0.anyBackingData) }, editingState: editingState, history: historyDraft(of: changes))
+            deleted: changes.deleted.map { snapshot($0.anyBackingData) }, editingState: editingState, history: historyDraft(of: changes),
+            linkChanges: changes.linkChanges)
     }
 
     /// What the context takes from the store's answer to a save of `inserted` inserts.
@@ -187,6 +192,8 @@ struct SavedChanges {
     let inserted: [PendingInsert]
     let updated: [AnyModelStorage]
     let deleted: [any PersistentModel]
+    /// The links each updated model's to-many relationships gained and lost (``ModelContext/linkChanges(of:)``).
+    var linkChanges: [PersistentIdentifier: [String: LinkChanges]] = [:]
 }
 
 /// What a context takes from the store's answer to a save.

@@ -41,6 +41,9 @@ public final class ModelContext {
     @exclusivity(unchecked) var failedRead: (any Error)?
     /// What each change to a saved model overwrote, oldest first, until the next save or rollback.
     @exclusivity(unchecked) var undoLog: [UndoEntry] = []
+    /// The stored lists of to-many relationships that changed while unloaded and loaded since,
+    /// until the next save or rollback (what ``linkChanges(of:)`` compares with).
+    @exclusivity(unchecked) var loadedLists: [LinkSlot: [PersistentIdentifier]] = [:]
     /// Values of related rows a store returned with a fetch, until a relationship reads them.
     @exclusivity(unchecked) var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
     /// Fetched models whose attributes a partial fetch left out, by identifier, until they load.

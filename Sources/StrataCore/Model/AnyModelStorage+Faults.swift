@@ -27,12 +27,12 @@ struct UnloadedToManyChanges: Equatable {
         return remapped
     }
 
+    /// The same changes as a save sends them.
+    var linkChanges: LinkChanges { LinkChanges(added: added, removed: Array(removed)) }
+
     /// The stored list with these changes applied.
     func applied(to stored: [PersistentIdentifier]) -> [PersistentIdentifier] {
-        var list = removed.isEmpty ? stored : stored.filter { !removed.contains($0) }
-        let present = Set(list)
-        list += added.filter { !present.contains($0) }
-        return list
+        linkChanges.applied(to: stored)
     }
 }
 
@@ -77,7 +77,13 @@ extension AnyModelStorage {
     /// Makes unloaded relationship `index` hold `stored`, the store's identifiers, with the
     /// changes recorded while it was unloaded applied.
     func takeLoaded(_ stored: [PersistentIdentifier], at index: Int) {
-        values[index] = .identifiers(unloadedChanges(at: index)?.applied(to: stored) ?? stored)
+        if let changes = unloadedChanges(at: index) {
+            // The save works out what changed from the list as loaded (``ModelContext/linkChanges(of:)``).
+            context?.rememberLoadedList(stored, of: self, at: index)
+            values[index] = .identifiers(changes.applied(to: stored))
+        } else {
+            values[index] = .identifiers(stored)
+        }
         setObject(nil, at: index)
         preparedValues = nil
     }

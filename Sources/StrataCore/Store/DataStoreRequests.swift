@@ -41,14 +41,24 @@ public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Send
     public let editingState: EditingState
     /// What a ``HistoryRecording`` store records for this save; `nil` when the context records none.
     public let history: HistoryDraft?
+    /// For updated models: the members each changed to-many relationship gained and lost since
+    /// the context loaded it, by model and relationship name (identifiers of models this save
+    /// inserts are temporary). A store applies these to the list it holds instead of writing
+    /// the snapshot's list, which is the list as this context saw it: another context's links
+    /// survive (semantics rule 27). A changed to-many relationship missing here is written whole.
+    public let linkChanges: [PersistentIdentifier: [String: LinkChanges]]
 
     /// Public (unlike SwiftData's) so wrapper stores and tests can build requests.
-    public init(inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState, history: HistoryDraft? = nil) {
+    public init(
+        inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState, history: HistoryDraft? = nil,
+        linkChanges: [PersistentIdentifier: [String: LinkChanges]] = [:]
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.editingState = editingState
         self.history = history
+        self.linkChanges = linkChanges
     }
 }
 

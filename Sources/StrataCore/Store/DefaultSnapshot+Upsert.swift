@@ -17,38 +17,3 @@ extension DefaultSnapshot {
         return merged
     }
 }
-
-extension DefaultSnapshot {
-    /// For a store that keeps both sides of a relationship in its rows: the rows of `rows` that
-    /// still list this upserted row in the inverse of one of its to-one relationships although
-    /// that relationship now names another model (or none), rewritten without it. The context
-    /// that inserted the model never loaded the model it named before, so it could not unlink
-    /// it. Write each returned row back.
-    /// - Parameter rows: the stored rows of an entity, by entity name.
-    public func staleInverseRows(in schema: Schema, rows: (String) -> [DefaultSnapshot]) -> [DefaultSnapshot] {
-        guard let entity = schema.entitiesByName[persistentIdentifier.entityName] else { return [] }
-        var rewritten: [DefaultSnapshot] = []
-        for relationship in entity.relationships where relationship.isToOneRelationship {
-            guard let inverseName = relationship.inverseName,
-                let inverse = schema.entitiesByName[relationship.destination]?.relationshipsByName[inverseName]
-            else { continue }
-            let target = Self.identifiers(in: self[relationship.name]).first
-            for var row in rows(relationship.destination) where row.persistentIdentifier != target {
-                let listed = Self.identifiers(in: row[inverseName])
-                guard listed.contains(persistentIdentifier) else { continue }
-                let kept = listed.filter { $0 != persistentIdentifier }
-                row[inverseName] = inverse.isToOneRelationship ? (kept.first.map(PersistentValue.identifier) ?? .null) : .identifiers(kept)
-                rewritten.append(row)
-            }
-        }
-        return rewritten
-    }
-
-    private static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
-        switch value {
-        case .identifier(let identifier)?: [identifier]
-        case .identifiers(let identifiers)?: identifiers
-        default: []
-        }
-    }
-}

@@ -1,8 +1,9 @@
 import StrataCore
 
 /// Applies one save request inside the backend's write transaction: mints keys (or finds the
-/// stored row an insert upserts onto), writes rows table by table in bulk, rewrites join-table
-/// rows, then deletes with the delete rules. On any error the backend rolls back.
+/// stored row an insert upserts onto), writes rows table by table in bulk, inserts and deletes
+/// the join-table rows the save changed, then deletes with the delete rules. On any error the
+/// backend rolls back.
 struct SQLSaveWriter<Connection: SQLConnection> {
     let engine: SQLStoreEngine
     let connection: Connection
@@ -39,19 +40,22 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                 ? (rows.final, rows.keys) : (positions.map { rows.final[$0] }, positions.map { rows.keys[$0] })
             try connection.insert(snapshots, keys: keys, into: mapping)
             try engine.writeDiscriminator(of: mapping, keys: keys, on: connection)
-            try writeToMany(snapshots, keys: keys, mapping: mapping, replacing: false)
+            try writeNewToMany(snapshots, keys: keys, mapping: mapping)
         }
         // An upsert keeps the stored row's to-many relationships, adding the inserted model's.
-        for (entity, rows) in upserts.groups { try update(rows, mapping: engine.mapping(entity), replacingToMany: false) }
+        var links = SQLJoinTableChanges()
+        for (entity, rows) in upserts.groups { try update(rows, mapping: engine.mapping(entity), toMany: .adding, links: &links) }
+        let changed = ToManyWrite.changing(request.linkChanges, remapped: remapped)
         if updatedEntities.count == 1 && !related {
             // The usual save changes one entity: send the request's snapshots, not copies.
-            try update(request.updated, mapping: engine.mapping(updatedEntities[0]))
+            try update(request.updated, mapping: engine.mapping(updatedEntities[0]), toMany: changed, links: &links)
         } else {
             for snapshot in request.updated {
                 updates.append(related ? snapshot.copy(persistentIdentifier: snapshot.persistentIdentifier, remappedIdentifiers: remapped) : snapshot)
             }
-            for (entity, rows) in updates.groups { try update(rows, mapping: engine.mapping(entity)) }
+            for (entity, rows) in updates.groups { try update(rows, mapping: engine.mapping(entity), toMany: changed, links: &links) }
         }
+        try links.write(on: connection, dialect: engine.dialect)
         try SQLDeletion(engine: engine, connection: connection, deleting: deleting).apply()
         let historyToken = try recordHistory(of: request, inserted: permanent)
         // Rows the context must re-read: those an insert upserted onto (a stored row, or an
@@ -256,7 +260,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
             entity: entity)
     }
 
-    private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping, replacingToMany: Bool = true) throws {
+    private func update(_ rows: [DefaultSnapshot], mapping: EntityMapping, toMany: ToManyWrite, links: inout SQLJoinTableChanges) throws {
         var missing: [PersistentIdentifier] = []
         // Each run of rows that changed the same properties writes just their columns, in order.
         var start = rows.startIndex
@@ -280,7 +284,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         }
         if let gone = missing.first { throw SwiftDataError.deletedFromStore(gone) }
         if !mapping.toMany.isEmpty {
-            try writeToMany(rows, keys: Self.keys(of: rows), mapping: mapping, replacing: replacingToMany)
+            try writeToMany(rows, mapping: mapping, toMany, links: &links)
         }
     }
 
@@ -301,27 +305,44 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         }
     }
 
-    /// Writes the join-table rows of the rows' to-many relationships kept in join tables
-    /// (`keys[i]` is the key of `rows[i]`), first removing the old ones when `replacing`. A row
-    /// whose relationship is unloaded (`nil`) or, when replacing, unchanged keeps its stored pairs.
-    private func writeToMany(_ rows: [DefaultSnapshot], keys rowKeys: [Int64], mapping: EntityMapping, replacing: Bool) throws {
+    /// Writes the join-table rows of new rows' to-many relationships kept in join tables
+    /// (`keys[i]` is the key of `rows[i]`): no pair of a new key can be stored yet.
+    private func writeNewToMany(_ rows: [DefaultSnapshot], keys rowKeys: [Int64], mapping: EntityMapping) throws {
         for relationship in mapping.toMany {
             guard case .joinTable(let table, let ownerColumn, let targetColumn) = relationship.storage else { continue }
-            let written = rows.indices.filter { index in
-                rows[index].values[relationship.slot] != nil && (!replacing || Self.changed(relationship.slot, in: rows[index]))
+            let pairs = zip(rowKeys, rows).flatMap { key, row in
+                Self.identifiers(in: row.values[relationship.slot]).map { [PersistentValue.integer(key), .identifier($0)] }
             }
-            guard !written.isEmpty else { continue }
-            let (rows, keys) = written.count == rows.count
-                ? (rows, rowKeys.map(PersistentValue.integer)) : (written.map { rows[$0] }, written.map { PersistentValue.integer(rowKeys[$0]) })
-            if replacing {
-                for chunk in keys.chunked(into: SQLStoreEngine.keysPerStatement) {
-                    try connection.run(SQLWrites.delete(from: table, where: ownerColumn, in: Array(chunk), dialect: engine.dialect))
-                }
-            }
-            let pairs = zip(keys, rows).flatMap { key, row in Self.identifiers(in: row[relationship.name]).map { [key, .identifier($0)] } }
             guard !pairs.isEmpty else { continue }
             try connection.runForEach(
                 SQLWrites.insert(into: table, columns: [ownerColumn, targetColumn], ignoringConflicts: true, dialect: engine.dialect), binds: pairs)
+        }
+    }
+
+    /// Records in `links` the join-table pairs stored rows gain and lose: an upserted row adds
+    /// every member it lists; an updated row its link changes, or, for a changed relationship
+    /// the request has none for (a request not built by a context), its whole list, whose
+    /// stored pairs are deleted first. An unloaded relationship (`nil`) keeps its stored pairs.
+    private func writeToMany(_ rows: [DefaultSnapshot], mapping: EntityMapping, _ write: ToManyWrite, links: inout SQLJoinTableChanges) throws {
+        for relationship in mapping.toMany {
+            guard case .joinTable(let table, let ownerColumn, _) = relationship.storage else { continue }
+            var replaced: [PersistentValue] = []
+            for row in rows {
+                let key = row.persistentIdentifier.primaryKey.integerValue!
+                if case .changing = write, let changes = write.changes(of: row.persistentIdentifier, relationship.name) {
+                    try links.record(table: table, ownerColumn: ownerColumn, key: key, added: changes.added, removed: changes.removed)
+                    continue
+                }
+                guard let listed = row.values[relationship.slot] else { continue }
+                if case .changing = write {
+                    guard Self.changed(relationship.slot, in: row) else { continue }
+                    replaced.append(.integer(key))
+                }
+                try links.record(table: table, ownerColumn: ownerColumn, key: key, added: Self.identifiers(in: listed))
+            }
+            for chunk in replaced.chunked(into: SQLStoreEngine.keysPerStatement) {
+                try connection.run(SQLWrites.delete(from: table, where: ownerColumn, in: Array(chunk), dialect: engine.dialect))
+            }
         }
     }
 
@@ -336,6 +357,19 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         case .identifiers(let identifiers)?: return identifiers
         default: return []
         }
+    }
+}
+
+/// How a save writes the to-many relationships of stored rows it writes (``SQLSaveWriter``).
+private enum ToManyWrite {
+    /// Rows an insert upserted onto: they keep their members and gain the inserted model's.
+    case adding
+    /// Updated rows: the context's link changes by model and relationship, remapped to permanent identifiers.
+    case changing([PersistentIdentifier: [String: LinkChanges]], remapped: [PersistentIdentifier: PersistentIdentifier])
+
+    func changes(of row: PersistentIdentifier, _ relationship: String) -> LinkChanges? {
+        guard case .changing(let all, let remapped) = self, let changes = all[row]?[relationship] else { return nil }
+        return changes.remapped(remapped)
     }
 }
 

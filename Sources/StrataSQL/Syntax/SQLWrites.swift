@@ -21,6 +21,21 @@ public enum SQLWrites {
         return serializer.statement
     }
 
+    /// `DELETE FROM table WHERE column₁ = ? AND column₂ = ? …`, prepared once and bound per row.
+    public static func delete(from table: String, matching columns: [String], dialect: any SQLDialect) -> String {
+        var serializer = SQLSerializer(dialect: dialect)
+        serializer.write("DELETE FROM ")
+        serializer.write(identifier: table)
+        serializer.write(" WHERE ")
+        for (position, column) in columns.enumerated() {
+            if position > 0 { serializer.write(" AND ") }
+            serializer.write(identifier: column)
+            serializer.write(" = ")
+            serializer.write(bind: .null)
+        }
+        return serializer.text
+    }
+
     /// `UPDATE table SET column = value`, optionally `WHERE filterColumn = filterValue`.
     public static func update(
         _ table: String, set column: String, to value: SQLExpression, where filter: (column: String, value: PersistentValue)? = nil,
