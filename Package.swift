@@ -51,8 +51,8 @@ let package = Package(
         // The framework users import: the model layer plus the built-in embedded stores.
         .target(name: "Strata", dependencies: ["StrataCore", "StrataInMemory", "StrataSQLite"], path: "Sources/Strata"),
         .target(name: "StrataInMemory", dependencies: ["StrataCore"], path: "Backends/InMemory"),
-        // SwiftData's context calls in their suspending forms for `async` code; StrataPostgres
-        // re-exports it, `Strata` does not (SwiftData code compiles unchanged under `Strata`).
+        // SwiftData's context calls in their suspending forms for `async` code, for a module that
+        // imports it; no other product re-exports it (SwiftData code compiles unchanged).
         .target(name: "StrataAsync", dependencies: ["StrataCore"], path: "Sources/StrataAsync"),
         // The shared SQL layer: syntax, dialects, predicate and schema translation. Knows no backend.
         .target(name: "StrataSQL", dependencies: ["StrataCore"], path: "Sources/StrataSQL"),
@@ -64,7 +64,7 @@ let package = Package(
             name: "CLibPQ", path: "Backends/Postgres/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
         .target(
-            name: "StrataPostgres", dependencies: ["StrataCore", "StrataAsync", "StrataSQL", "CLibPQ", .product(name: "Metrics", package: "swift-metrics")],
+            name: "StrataPostgres", dependencies: ["StrataCore", "StrataSQL", "CLibPQ", .product(name: "Metrics", package: "swift-metrics")],
             path: "Backends/Postgres/Store"),
         // PostgresStore as a swift-service-lifecycle Service; its own target so the store does not pull in async-algorithms.
         .target(
@@ -83,7 +83,7 @@ let package = Package(
         // `strata demo`, `strata conformance`, `strata replicate` and the other commands.
         .executableTarget(
             name: "StrataCLI",
-            dependencies: ["Strata", "StrataSQL", "StrataPostgres", "StrataConformance", "StrataSync", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Strata", "StrataAsync", "StrataSQL", "StrataPostgres", "StrataConformance", "StrataSync", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/StrataCLI"
         ),
         // Test probes (Tests/Probes): programs and libraries the tests and benchmarks run, built
@@ -98,7 +98,7 @@ let package = Package(
         // Saves to a store from a second process, for cross-process change tests and the
         // commit-latency benchmark; its logic is a library the tests and the benchmark import.
         .executableTarget(name: "StrataChangeProbe", dependencies: ["StrataChangeProbeSupport"], path: "Tests/Probes/StrataChangeProbe"),
-        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataPostgres", "StrataConformance"], path: "Tests/Probes/StrataChangeProbeSupport"),
+        .target(name: "StrataChangeProbeSupport", dependencies: ["Strata", "StrataAsync", "StrataPostgres", "StrataConformance"], path: "Tests/Probes/StrataChangeProbeSupport"),
         // A replication client whose every server request runs in a child process, for the tests
         // that SIGKILL a client or the server at random points of a sync; its logic (and the
         // fault run that drives it) is a library the tests import.
@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "StrataBenchmark",
             dependencies: [
-                "Strata", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", "StrataChangeProbeSupport", "StrataConformance", .product(name: "Logging", package: "swift-log"),
+                "Strata", "StrataAsync", "StrataSync", "CSQLite", "StrataPostgres", "CLibPQ", "StrataChangeProbeSupport", "StrataConformance", .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"), .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Benchmarks/StrataBenchmark"),
@@ -144,13 +144,16 @@ let package = Package(
         .testTarget(
             name: "StrataPostgresTests",
             dependencies: [
-                "StrataPostgres", "StrataSQLite", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
+                "StrataPostgres", "StrataAsync", "StrataSQLite", "StrataServiceLifecycle", "StrataConformance", "StrataMigrationCrashProbe", "StrataMigrationProbeSupport", "StrataSyncCases",
                 "StrataChangeProbe", "StrataChangeProbeSupport", "StrataCLI", "CLibPQ", "StrataSwift5Cases",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
             path: "Tests/StrataPostgresTests"
         ),
+        // A module where one file imports StrataPostgres and another is SwiftData code calling
+        // the context synchronously from `async` functions: it must compile unchanged.
+        .testTarget(name: "StrataPostgresImportTests", dependencies: ["Strata", "StrataPostgres"], path: "Tests/StrataPostgresImportTests"),
         // The sync rules as a table of cases, run against every store by StrataSyncTests
         // (in-memory, SQLite) and StrataPostgresTests (on its shared throwaway server).
         .target(name: "StrataSyncCases", dependencies: ["StrataSync", "StrataConformance"], path: "Tests/StrataSyncCases"),

@@ -7,6 +7,7 @@
 // Public API only, so the same file measures a build from before the change.
 import Foundation
 import Strata
+import StrataAsync
 import StrataPostgres
 
 enum InterruptBenchmark {

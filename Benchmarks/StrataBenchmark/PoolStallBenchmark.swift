@@ -5,6 +5,7 @@
 // The figure docs/server.md's concurrency rule rests on; PostgresAsyncContextTests runs it.
 import Foundation
 import Strata
+import StrataAsync
 import StrataPostgres
 
 enum PoolStallBenchmark {

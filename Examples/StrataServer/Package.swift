@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Strata", package: "Strata"),
                 .product(name: "StrataPostgres", package: "Strata"),
+                .product(name: "StrataAsync", package: "Strata"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServerAPI", package: "ServerAPI"),
                 .product(name: "StrataSync", package: "Strata"),

@@ -4,8 +4,11 @@ import StrataCore
 // With this module imported, `async` code calling a context's store methods by SwiftData's
 // names calls their suspending forms (`ModelContext.async`), and the compiler asks for `await`:
 // a call that would hold a thread of Swift's cooperative pool while a server answers cannot be
-// written by accident. StrataPostgres re-exports this module; `import Strata` alone does not, so
-// SwiftData code compiles unchanged there (docs/server.md rule 2).
+// written by accident. A module opts in by importing it; no product re-exports it, so choosing
+// a store (StrataPostgres included) never changes which calls SwiftData code makes. Swift makes
+// extension members visible across the importing module (per file only with the upcoming
+// feature `MemberImportVisibility`): importing it in one file routes every file's `async` code
+// (docs/server.md rule 2).
 extension ModelContext {
     /// The models matching `descriptor`, suspending while the store answers; see ``AsyncModelContext/fetch(_:)``.
     /// - Throws: as ``ModelContext/fetch(_:)``.

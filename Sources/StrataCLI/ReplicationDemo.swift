@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataAsync
 import StrataPostgres
 import StrataSync
 

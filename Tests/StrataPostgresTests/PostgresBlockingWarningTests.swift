@@ -3,10 +3,13 @@ import Logging
 import StrataConformance
 import StrataCore
 @testable import StrataPostgres
+import StrataAsync
 import Testing
 
 /// A synchronous call from a task blocks a cooperative thread until the server answers: the
-/// store warns about it once, and the `async` calls never trigger it.
+/// store warns about it once, and the `async` calls never trigger it. This module imports
+/// StrataAsync, so a plain `try await context.fetchCount(…)` in `async` code is the suspending
+/// form: the first call below warning would mean the import no longer routes it.
 @Suite struct PostgresBlockingWarningTests {
     @Test func aSynchronousCallFromATaskIsWarnedAboutOnce() async throws {
         let cluster = try TestCluster.shared()

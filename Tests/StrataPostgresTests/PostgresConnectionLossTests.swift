@@ -2,6 +2,7 @@ import Foundation
 import StrataConformance
 import StrataCore
 @testable import StrataPostgres
+import StrataAsync
 import Synchronization
 import Testing
 

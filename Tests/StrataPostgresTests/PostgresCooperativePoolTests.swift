@@ -2,6 +2,7 @@ import Foundation
 import StrataConformance
 import StrataCore
 @testable import StrataPostgres
+import StrataAsync
 import Testing
 
 /// libpq blocks; the store runs it on its own threads, so Swift's cooperative pool stays free.

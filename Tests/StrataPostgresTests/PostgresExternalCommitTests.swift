@@ -4,6 +4,7 @@ import StrataConformance
 import StrataCore
 import StrataSQL
 @testable import StrataPostgres
+import StrataAsync
 import Testing
 
 /// `LISTEN`/`NOTIFY`: every save is followed by an announcement of its commit (commits made

@@ -5,6 +5,7 @@ import StrataConformance
 import StrataCore
 @testable import StrataPostgres
 import StrataServiceLifecycle
+import StrataAsync
 import Testing
 
 /// Shutting a store down: work under way finishes, new work is refused with a typed error, and

@@ -1,4 +1,5 @@
 import Foundation
+import StrataAsync
 import StrataConformance
 import StrataCore
 import Synchronization

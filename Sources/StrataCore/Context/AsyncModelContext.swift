@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Each answers exactly as the synchronous call of the same name. On a store that overrides the
 /// `async` ``DataStore`` calls (PostgreSQL), the store's round trips suspend the calling task
-/// instead of holding a thread of Swift's cooperative pool. `import StrataPostgres` (or
-/// `StrataAsync`) makes plain `try await context.fetch(descriptor)` in `async` code call these
-/// (docs/server.md); with `import Strata` alone, SwiftData's synchronous calls stay the ones
-/// `async` code calls, as under SwiftData.
+/// instead of holding a thread of Swift's cooperative pool. A module that imports `StrataAsync`
+/// makes plain `try await context.fetch(descriptor)` in its `async` code call these
+/// (docs/server.md); without it (whatever store the app uses), SwiftData's synchronous calls
+/// stay the ones `async` code calls, as under SwiftData.
 public struct AsyncModelContext {
     /// The context whose calls these are.
     public let context: ModelContext

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataAsync
 import StrataConformance
 
 /// This process following a store the change probe writes to, the way an app would: through a

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ServerAPI
 import Strata
+import StrataAsync
 
 /// `/items`: create, read, list with filters, update and delete, each request in its own
 /// `ModelContext`.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ServerAPI
 import Strata
+import StrataAsync
 
 /// `/projects`: create, read, list, rename and delete, each request in its own `ModelContext`.
 struct ProjectRoutes: ResourceRoutes {
