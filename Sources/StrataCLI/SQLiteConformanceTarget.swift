@@ -53,13 +53,13 @@ final class SQLiteConformanceTarget: ConformanceTarget, Sendable {
         }
         return { [directory] in
             for entry in try FileManager.default.contentsOfDirectory(atPath: directory.path) where names.contains(where: { entry.hasPrefix($0) }) {
-                try FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
+                try FileManager.default.removeItemIfPresent(at: directory.appendingPathComponent(entry))
             }
         }
     }
 
     func removeHolder() throws {
-        if let createdDirectory { try FileManager.default.removeItem(at: createdDirectory) }
+        if let createdDirectory { try FileManager.default.removeItemIfPresent(at: createdDirectory) }
     }
 
     /// A database path no other case uses, remembered for removal.
