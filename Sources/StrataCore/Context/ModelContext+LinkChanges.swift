@@ -9,9 +9,9 @@ extension ModelContext {
     func linkChanges(of updated: [AnyModelStorage]) -> [PersistentIdentifier: [String: LinkChanges]] {
         var result: [PersistentIdentifier: [String: LinkChanges]] = [:]
         var listsBefore: [LinkSlot: PersistentValue]?
-        for storage in updated where storage.changedSlots != 0 {
+        for storage in updated where storage.changedSlots != 0 && !storage.layout.toManyIndices.isEmpty {
             var changes: [String: LinkChanges] = [:]
-            for index in storage.layout.relationshipIndices where storage.hasChangedToMany(at: index) {
+            for index in storage.layout.toManyIndices where storage.hasChanged(slot: index) {
                 let name = storage.layout.properties[index].name
                 if let recorded = storage.unloadedChanges(at: index) {
                     changes[name] = recorded.linkChanges
@@ -80,9 +80,9 @@ extension AnyModelStorage {
         layout.isRelationship[index] && !layout.properties[index].relationshipTarget!.isToOne
     }
 
-    /// Whether slot `index` is a to-many relationship changed since the last save.
-    func hasChangedToMany(at index: Int) -> Bool {
-        isToMany(at: index) && (index >= 64 || changedSlots & (1 << UInt64(index)) != 0)
+    /// Whether slot `index` changed since the last save.
+    func hasChanged(slot index: Int) -> Bool {
+        index >= 64 || changedSlots & (1 << UInt64(index)) != 0
     }
 
     /// Makes to-many slot `index` unloaded again: its next read loads it from the store.

@@ -73,6 +73,8 @@ final class EntityLayout: @unchecked Sendable {
     let indexByKeyPath: [AnyKeyPath: Int]
     let snapshotLayout: SnapshotLayout
     let relationshipIndices: [Int]
+    /// The slots of to-many relationships (what a save sends link changes for).
+    let toManyIndices: [Int]
     /// Per slot: whether it is a relationship (read on every property access, so kept flat).
     let isRelationship: ContiguousArray<Bool>
     /// Per slot: the attribute's codec (`nil` for relationships and unsupported types).
@@ -107,6 +109,7 @@ final class EntityLayout: @unchecked Sendable {
             properties.enumerated().map { ($1.keyPath, $0) } + ancestors, uniquingKeysWith: { first, _ in first })
         snapshotLayout = SnapshotLayout(propertyNames: properties.map(\.name))
         relationshipIndices = properties.indices.filter { properties[$0].relationshipTarget != nil }
+        toManyIndices = properties.indices.filter { properties[$0].relationshipTarget?.isToOne == false }
         isRelationship = ContiguousArray(properties.map { $0.relationshipTarget != nil })
         codecs = ContiguousArray(properties.map(\.codec))
         directTypes = ContiguousArray(properties.map { property in
