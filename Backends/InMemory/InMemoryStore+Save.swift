@@ -12,7 +12,7 @@ extension InMemoryStore {
         try tables.withLock { tables in
             var working = tables
             let deleted = Set(request.deleted.map(\.persistentIdentifier))
-            let remapped = try mintIdentifiers(for: request.inserted, in: &working, skipping: deleted)
+            let remapped = try mintIdentifiers(for: request.inserted, in: &working, skipping: deleted, newOnly: request.newInserts)
             var links = SnapshotLinkWriter(schema: schema)
             for snapshot in request.inserted {
                 let row = snapshot.copy(persistentIdentifier: remapped[snapshot.persistentIdentifier]!, remappedIdentifiers: remapped)
@@ -43,8 +43,11 @@ extension InMemoryStore {
     }
 
     /// Assigns each insert a new key, or the key of the stored row it collides with on a
-    /// uniqueness constraint (upsert; among inserts of one save, the later one wins).
-    private func mintIdentifiers(for inserted: [DefaultSnapshot], in working: inout InMemoryTables, skipping deleted: Set<PersistentIdentifier>) throws -> [PersistentIdentifier: PersistentIdentifier] {
+    /// uniqueness constraint (upsert; among inserts of one save, the later one wins); an insert
+    /// of `newOnly` that collides throws instead.
+    private func mintIdentifiers(
+        for inserted: [DefaultSnapshot], in working: inout InMemoryTables, skipping deleted: Set<PersistentIdentifier>, newOnly: Set<PersistentIdentifier>
+    ) throws -> [PersistentIdentifier: PersistentIdentifier] {
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         var claimed: [String: [[PersistentValue]: PersistentIdentifier]] = [:]
         for snapshot in inserted {
@@ -55,9 +58,9 @@ extension InMemoryStore {
             let earlier = entity.uniquenessConstraints.lazy
                 .compactMap { constraint in InMemoryTables.uniqueKey(snapshot, constraint: constraint).flatMap { claimed["\(constraint)"]?[$0] } }
                 .first
-            let permanent = earlier
-                ?? working.uniqueMatch(for: snapshot, entity: entity, excluding: deleted)
-                ?? mint(entity.name, in: &working)
+            let match = earlier ?? working.uniqueMatch(for: snapshot, entity: entity, excluding: deleted)
+            if let match, newOnly.contains(temporary) { throw DataStoreSaveChangesRequest<DefaultSnapshot>.newInsertCollides(temporary, with: match) }
+            let permanent = match ?? mint(entity.name, in: &working)
             guard permanent.entityName == entity.name else {
                 throw SwiftDataError.constraintViolation.with(
                     "a new \(entity.name) has the unique values of \(permanent), a model of another class; an upsert cannot change a model's class",

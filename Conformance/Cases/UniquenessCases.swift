@@ -5,7 +5,7 @@ import StrataCore
 enum UniquenessCases {
     static let all: [ConformanceCase] = [
         upsertStoredRow, upsertRegisteredRow, laterInsertWins, distinctValuesInsert, upsertKeepsOtherRows,
-    ] + UniquenessCases.compound + UniquenessCases.relationshipCases
+    ] + UniquenessCases.compound + UniquenessCases.relationshipCases + UniquenessCases.insertNew
 
     /// Account rows in a new context, as `email: balance`.
     static func storedAccounts(_ container: ModelContainer) throws -> [String: Int] {

@@ -18,7 +18,7 @@ extension JSONFileStore {
 
             // 1. Mint every permanent identifier before writing anything: inserts may refer
             //    to each other (parent and child, cycles).
-            let remapped = try mintIdentifiers(for: request.inserted, in: &state, sparing: deleted)
+            let remapped = try mintIdentifiers(for: request.inserted, in: &state, sparing: deleted, newOnly: request.newInserts)
 
             // 2. Inserts, with relationship values rewritten through the full map. An upsert keeps
             //    the stored row's to-many relationships, adding the inserted model's.
@@ -71,9 +71,10 @@ extension JSONFileStore {
     /// The permanent identifier of each insert: the stored row it collides with on a
     /// uniqueness constraint (upsert; rows deleted by this save do not count), an earlier
     /// insert of this save it collides with (the later insert's values win, as it is written
-    /// after), or a newly minted key.
+    /// after), or a newly minted key. An insert of `newOnly` (``ModelContext/insertNew(_:)``)
+    /// that collides throws instead.
     private func mintIdentifiers(
-        for inserted: [DefaultSnapshot], in state: inout JSONStoreState, sparing deleted: Set<PersistentIdentifier>
+        for inserted: [DefaultSnapshot], in state: inout JSONStoreState, sparing deleted: Set<PersistentIdentifier>, newOnly: Set<PersistentIdentifier>
     ) throws -> [PersistentIdentifier: PersistentIdentifier] {
         var remapped: [PersistentIdentifier: PersistentIdentifier] = [:]
         // Per class hierarchy (its root's name: constraints hold across it) and constraint index,
@@ -86,9 +87,9 @@ extension JSONFileStore {
             }
             let keys = entity.uniquenessConstraints.map { JSONUniqueness.key(of: snapshot, for: $0) }
             let earlier = keys.indices.lazy.compactMap { index in keys[index].flatMap { claimed[entity.rootEntity.name]?[index]?[$0] } }.first
-            let permanent = earlier
-                ?? JSONUniqueness(entity: entity).collision(of: snapshot, in: state.rows, excluding: deleted)
-                ?? state.mint(entity.name)
+            let match = earlier ?? JSONUniqueness(entity: entity).collision(of: snapshot, in: state.rows, excluding: deleted)
+            if let match, newOnly.contains(temporary) { throw DataStoreSaveChangesRequest<DefaultSnapshot>.newInsertCollides(temporary, with: match) }
+            let permanent = match ?? state.mint(entity.name)
             guard permanent.entityName == entity.name else {
                 throw SwiftDataError.constraintViolation.with(
                     "a new \(entity.name) has the unique values of \(permanent), a model of another class", entity: entity.name)

@@ -55,6 +55,7 @@ extension ModelContext {
         }
         refaultChangedLinks(changes.linkChanges, of: updated)
         loadedLists = [:]
+        newOnlyInserts = []
         let deletedIdentifiers = deleted.map(\.storage.identifier)
         forgetDeleted(deletedIdentifiers)
         pendingInserts = []
@@ -92,6 +93,7 @@ extension ModelContext {
         }
         undoLog = []
         loadedLists = [:]
+        newOnlyInserts = []
         for storage in pendingChanges { storage.commit() }
         for model in pendingDeletes { model.storage.isDeleted = false }
         pendingInserts = []
@@ -134,7 +136,7 @@ extension ModelContext {
             inserted: try snapshots(count: inserted.count) { inserted[$0].storage },
             updated: try snapshots(count: updated.count) { updated[$0] },
             deleted: changes.deleted.map { snapshot($0.anyBackingData) }, editingState: editingState, history: historyDraft(of: changes),
-            linkChanges: changes.linkChanges)
+            linkChanges: changes.linkChanges, newInserts: newOnlyIdentifiers(in: inserted))
     }
 
     /// What the context takes from the store's answer to a save of `inserted` inserts.

@@ -44,6 +44,8 @@ public final class ModelContext {
     /// The stored lists of to-many relationships that changed while unloaded and loaded since,
     /// until the next save or rollback (what ``linkChanges(of:)`` compares with).
     @exclusivity(unchecked) var loadedLists: [LinkSlot: [PersistentIdentifier]] = [:]
+    /// The backing data of models inserted with ``insertNew(_:)``, until the next save or rollback.
+    @exclusivity(unchecked) var newOnlyInserts: Set<ObjectIdentifier> = []
     /// Values of related rows a store returned with a fetch, until a relationship reads them.
     @exclusivity(unchecked) var relatedValues: [PersistentIdentifier: ContiguousArray<PersistentValue?>] = [:]
     /// Fetched models whose attributes a partial fetch left out, by identifier, until they load.

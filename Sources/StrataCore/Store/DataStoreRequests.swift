@@ -47,11 +47,16 @@ public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Send
     /// the snapshot's list, which is the list as this context saw it: another context's links
     /// survive (semantics rule 27). A changed to-many relationship missing here is written whole.
     public let linkChanges: [PersistentIdentifier: [String: LinkChanges]]
+    /// The inserted models (by temporary identifier) that must be new rows
+    /// (``ModelContext/insertNew(_:)``): where one's unique values match a stored row or another
+    /// insert of this save, the store throws ``SwiftDataError/constraintViolation`` instead of
+    /// upserting, and writes nothing.
+    public let newInserts: Set<PersistentIdentifier>
 
     /// Public (unlike SwiftData's) so wrapper stores and tests can build requests.
     public init(
         inserted: [SnapshotType], updated: [SnapshotType], deleted: [SnapshotType], editingState: EditingState, history: HistoryDraft? = nil,
-        linkChanges: [PersistentIdentifier: [String: LinkChanges]] = [:]
+        linkChanges: [PersistentIdentifier: [String: LinkChanges]] = [:], newInserts: Set<PersistentIdentifier> = []
     ) {
         self.inserted = inserted
         self.updated = updated
@@ -59,6 +64,7 @@ public struct DataStoreSaveChangesRequest<SnapshotType: DataStoreSnapshot>: Send
         self.editingState = editingState
         self.history = history
         self.linkChanges = linkChanges
+        self.newInserts = newInserts
     }
 }
 
@@ -134,5 +140,15 @@ public struct DataStoreBatchDeleteRequest<T: PersistentModel>: Sendable {
         self.includeSubclasses = includeSubclasses
         self.editingState = editingState
         self.history = history
+    }
+}
+
+extension DataStoreSaveChangesRequest {
+    /// The error a store throws when `insert`, one of ``newInserts``, has the unique values of
+    /// `existing` (a stored row, or another insert of the save): nothing is written.
+    public static func newInsertCollides(_ insert: PersistentIdentifier, with existing: PersistentIdentifier) -> SwiftDataError {
+        SwiftDataError.constraintViolation.with(
+            "a new \(insert.entityName) inserted with insertNew(_:) has the unique values of \(existing); nothing was written",
+            entity: insert.entityName)
     }
 }

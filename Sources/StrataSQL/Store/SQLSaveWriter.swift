@@ -13,7 +13,8 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         let entities = Self.entities(of: request.inserted), updatedEntities = Self.entities(of: request.updated)
         // Relationship values may name models this save inserts, by their temporary identifiers.
         let related = try (entities + updatedEntities).contains { try engine.mapping($0).hasRelationships }
-        let minted = try mintIdentifiers(for: request.inserted, entities: entities, mappingTemporaries: related, skipping: deleting)
+        let minted = try mintIdentifiers(
+            for: request.inserted, entities: entities, mappingTemporaries: related, skipping: deleting, newOnly: request.newInserts)
         let (permanent, remapped, existing) = (minted.permanent, minted.remapped, minted.existing)
         let rows = minted.upserting || related
             ? Self.insertedRows(request.inserted, permanent: permanent, remapped: remapped, upserting: minted.upserting)
@@ -126,9 +127,11 @@ struct SQLSaveWriter<Connection: SQLConnection> {
     /// A permanent identifier per insert, and its integer key: a new key, or the key of the row it
     /// collides with on a uniqueness constraint (an upsert), stored or inserted earlier in this
     /// save. Also by temporary identifier, when upserts or `mappingTemporaries` need that map (it
-    /// costs more than minting the keys of a large save).
+    /// costs more than minting the keys of a large save). An insert of `newOnly` that collides
+    /// throws instead (``DataStoreSaveChangesRequest/newInserts``).
     private func mintIdentifiers(
-        for inserted: [DefaultSnapshot], entities: [String], mappingTemporaries: Bool, skipping deleting: Set<PersistentIdentifier>
+        for inserted: [DefaultSnapshot], entities: [String], mappingTemporaries: Bool, skipping deleting: Set<PersistentIdentifier>,
+        newOnly: Set<PersistentIdentifier>
     ) throws -> (
         permanent: [PersistentIdentifier], keys: [Int64], remapped: [PersistentIdentifier: PersistentIdentifier],
         existing: Set<PersistentIdentifier>, upserting: Bool
@@ -177,6 +180,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                 }
             }
             if let owner {
+                if newOnly.contains(snapshot.persistentIdentifier) { throw DataStoreSaveChangesRequest<DefaultSnapshot>.newInsertCollides(snapshot.persistentIdentifier, with: owner) }
                 upserts.append((index, owner))
             } else {
                 needingKeys.append(index, entity: entity)
