@@ -10,7 +10,7 @@ import StrataCore
 struct ChangeCollector {
     let models: ReplicatedModels
     private var rows: [PersistentIdentifier: RowTouch] = [:]
-    private var deletions: [RowIdentity: (id: Any, order: Int)] = [:]
+    private var deletions: [RowIdentity: (id: Any, preserved: [AnyKeyPath: Any], order: Int)] = [:]
     private var order = 0
 
     /// What the transactions did to one stored row.
@@ -46,16 +46,19 @@ struct ChangeCollector {
                 rows[identifier] = touch
             case .delete(let delete):
                 rows[identifier] = nil
-                guard let id = Self.preservedID(delete, mapping) else { continue }
-                deletions[RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))] = (id, order)
+                let preserved = Self.preservedValues(delete)
+                guard let id = Self.preservedID(preserved, mapping) else { continue }
+                deletions[RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))] = (id, preserved, order)
             }
         }
     }
 
-    /// The changes, in the order of each row's last change: rows that still exist with their
-    /// values (those `allows` refuses as deletions), deletions by remote id.
+    /// The changes `reader` receives, in the order of each row's last change: rows that still
+    /// exist with their values, deletions by remote id. A row the reader cannot see is sent as
+    /// a deletion when it may have left the reader's scope, and not at all when it never was in
+    /// it (inserted since, or its scope's attribute unchanged); a deletion only where it was held.
     /// - Throws: the fetch's error, a value's encoding error.
-    func changes(in context: ModelContext, allows: (any PersistentModel, SyncMapping) throws -> Bool = { _, _ in true }) throws -> [ReplicationChange] {
+    func changes(in context: ModelContext, for reader: ChangeReader = .everything) throws -> [ReplicationChange] {
         var ordered: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         let byEntity = Dictionary(grouping: rows.keys, by: \.entityName)
         for (entity, identifiers) in byEntity {
@@ -64,13 +67,14 @@ struct ChangeCollector {
                 guard let touch = rows[model.persistentModelID] else { continue }
                 let id = try mapping.remoteID(of: model)
                 let change: ReplicationChange
-                if try allows(model, mapping) {
+                if try reader.sees(model, mapping) {
                     let properties = touch.inserted ? nil : touch.properties
                     if let properties, properties.isEmpty { continue }
-                    change = ReplicationChange(entity: entity, id: id, values: try mapping.replicatedValues(of: model, only: properties))
+                    change = ReplicationChange(entity: entity, id: id, values: try mapping.replicatedValues(of: model, only: properties, showing: reader.showsLink))
                 } else {
-                    // A changed row the reader may not see: deleted there, in case it moved out
-                    // of the reader's scope (a replica without it deletes nothing).
+                    // A changed row the reader may not see: deleted there when it may have moved
+                    // out of the reader's scope (a replica without it deletes nothing).
+                    guard !touch.inserted, reader.mayHaveLeft(mapping, touch.properties) else { continue }
                     change = ReplicationChange(entity: entity, id: id, values: nil)
                 }
                 ordered.append((touch.order, RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: id)), change))
@@ -78,6 +82,7 @@ struct ChangeCollector {
         }
         var live = Set(ordered.map(\.row))
         for (row, deletion) in deletions {
+            guard reader.held(try models.mapping(of: row.entity), deletion.preserved) else { continue }
             // A row deleted and made again under the same id: the later of the two is sent.
             if live.contains(row), let kept = ordered.firstIndex(where: { $0.row == row }) {
                 guard ordered[kept].order < deletion.order else { continue }
@@ -114,17 +119,20 @@ struct ChangeCollector {
     }
 
     /// The remote id a deletion's tombstone preserved, as a JSON scalar.
-    private static func preservedID(_ delete: any HistoryDelete, _ mapping: SyncMapping) -> Any? {
+    private static func preservedID(_ preserved: [AnyKeyPath: Any], _ mapping: SyncMapping) -> Any? {
         guard let keyPath = mapping.entity.attributes.first(where: { $0.name == mapping.identity.name })?.keyPath else { return nil }
-        return preservedValue(delete, at: keyPath).flatMap { try? SyncCoercion.json($0) }
+        return preserved[keyPath].flatMap { try? SyncCoercion.json($0) }
     }
 
     private static func updatedKeyPaths<Update: HistoryUpdate>(_ update: Update) -> [AnyKeyPath] {
         update.updatedAttributes.map { $0 as AnyKeyPath }
     }
 
-    private static func preservedValue<Delete: HistoryDelete>(_ delete: Delete, at keyPath: AnyKeyPath) -> Any? {
-        delete.tombstone.first { $0.keyPath as AnyKeyPath == keyPath }?.value
+    /// The values a deletion's tombstone preserved, by key path.
+    private static func preservedValues<Delete: HistoryDelete>(_ delete: Delete) -> [AnyKeyPath: Any] {
+        var values: [AnyKeyPath: Any] = [:]
+        for entry in delete.tombstone { values[entry.keyPath as AnyKeyPath] = entry.value }
+        return values
     }
 }
 

@@ -14,11 +14,11 @@ public struct ReplicaRow: @unchecked Sendable {
 
     var json: [String: Any] { ["entity": entity, "id": id] }
 
-    /// The row a JSON object names.
+    /// The row a JSON object names, element `index` of the array `array` (for errors).
     /// - Throws: ``ReplicationError/Kind/badPayload``.
-    init(json: Any, at index: Int) throws {
+    init(json: Any, at index: Int, in array: String = "refresh") throws {
         guard let object = json as? [String: Any], let entity = object["entity"] as? String, let id = object["id"], id is String || id is Int || id is Double else {
-            throw ReplicationError(.badPayload, "refresh[\(index)] must be {\"entity\": string, \"id\": number or string}")
+            throw ReplicationError(.badPayload, "\(array)[\(index)] must be {\"entity\": string, \"id\": number or string}")
         }
         self.init(entity: entity, id: id)
     }
