@@ -28,12 +28,11 @@ public struct RefusedChange: @unchecked Sendable, Hashable, CustomStringConverti
     public var description: String { "\(entity) \(id): \(reason): \(message)" }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.entity == rhs.entity && "\(lhs.id)" == "\(rhs.id)" && lhs.reason == rhs.reason && lhs.message == rhs.message
+        lhs.row == rhs.row && lhs.reason == rhs.reason && lhs.message == rhs.message
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(entity)
-        hasher.combine("\(id)")
+        hasher.combine(row)
         hasher.combine(reason)
     }
 

@@ -34,7 +34,13 @@ extension ReplicationClient {
         }
         let batch = try PushBatch(jsonData: state.pendingBatch!)
         tell(.pushing(changes: batch.changes.count))
-        let result = try await transport.push(batch)
+        let result: PushResult
+        do {
+            result = try await transport.push(batch)
+        } catch let error as ReplicationError where error.kind == .outOfScope && !error.refused.isEmpty {
+            try settle(error, of: batch, into: &report)
+            return true
+        }
         (context, state) = try stateContext()
         let applied = try apply(result.corrections, in: context, unpushedAfter: state.pendingUpTo)
         state.deferred += applied.deferred
@@ -44,8 +50,29 @@ extension ReplicationClient {
         try context.save()
         report.pushed += result.applied
         report.corrected += applied.applied
+        report.corrections += result.corrections.map { ReplicaRow(entity: $0.entity, id: $0.id) }
         report.deferred += applied.deferred.count
+        report.refetched += applied.refetched
         return resending
+    }
+
+    /// Settles a batch the server refused for changes the device cannot fix (rows outside its
+    /// scope): records the refused changes, and replaces the waiting batch with one (a new id)
+    /// of the rest that asks for the refused rows as the server has them, in one save; tells
+    /// `onRefused`. The caller sends the new batch next.
+    /// - Throws: `error` when it names none of the batch's rows (nothing would change by
+    ///   sending again); the store's error.
+    private func settle(_ error: ReplicationError, of batch: PushBatch, into report: inout ReplicationReport) throws {
+        let refusedRows = Set(error.refused.map(\.row))
+        let rest = batch.changes.filter { !refusedRows.contains(ReplicaRow(entity: $0.entity, id: $0.id)) }
+        guard rest.count < batch.changes.count else { throw error }
+        let refresh = batch.refresh + refusedRows.filter { row in !batch.refresh.contains(row) }
+        let (context, state) = try stateContext()
+        state.pendingBatch = try PushBatch(id: UUID().uuidString, client: name, base: batch.base, schema: batch.schema, changes: rest, refresh: refresh).jsonData()
+        state.refusals += error.refused
+        try context.save()
+        report.refused += error.refused
+        onRefused?(error.refused)
     }
 
     /// Applies the server's pages until none is left, each with the token it reaches in one save.
@@ -63,11 +90,12 @@ extension ReplicationClient {
             }
             (context, state) = try stateContext()
             let applied = try apply(page.changes, in: context, unpushedAfter: state.pushedValue, snapshot: page.isSnapshot)
-            state.deferred += applied.deferred
+            state.deferred += applied.deferred + applied.refetched
             state.pulled = page.token
             try context.save()
             report.pulled += applied.applied
             report.deferred += applied.deferred.count
+            report.refetched += applied.refetched
             tell(.pulled(changes: page.changes.count, hasMore: page.hasMore))
             if !page.hasMore { return }
         }
@@ -96,22 +124,29 @@ extension ReplicationClient {
     }
 
     /// Applies `changes` from the server, leaving alone the rows changed locally after `token`
-    /// and not yet pushed (returned, to be asked for again once pushed); a snapshot also deletes
-    /// the local rows it leaves out.
+    /// and not yet pushed (returned as `deferred`, to be asked for again once pushed) and the
+    /// updates of rows this replica does not have (`refetched`: their values are partial, so the
+    /// next push asks for the whole row); a snapshot also deletes the local rows it leaves out.
     private func apply(_ changes: [ReplicationChange], in context: ModelContext, unpushedAfter token: Int64?, snapshot: Bool = false) throws
-        -> (applied: Int, deferred: [ReplicaRow])
+        -> (applied: Int, deferred: [ReplicaRow], refetched: [ReplicaRow])
     {
         let local = try localCollector(after: token, in: context).collector
         let unpushed = local.isEmpty ? [] : try local.touchedRows(in: context)
-        var accepted: [ReplicationChange] = [], deferred: [ReplicaRow] = []
-        for change in changes {
-            let row = RowIdentity(entity: change.entity, id: try models.mapping(of: change.entity).identityKey(ofRemoteID: change.id))
-            if unpushed.contains(row) { deferred.append(ReplicaRow(entity: change.entity, id: change.id)) } else { accepted.append(change) }
-        }
         let applier = ChangeApplier(context: context, models: models)
-        if !snapshot { try applier.prepare(for: accepted) }
+        if !snapshot { try applier.prepare(for: changes) }
+        var accepted: [ReplicationChange] = [], deferred: [ReplicaRow] = [], refetched: [ReplicaRow] = []
+        for change in changes {
+            let mapping = try models.mapping(of: change.entity)
+            if unpushed.contains(RowIdentity(entity: change.entity, id: try mapping.identityKey(ofRemoteID: change.id))) {
+                deferred.append(ReplicaRow(entity: change.entity, id: change.id))
+            } else if let values = change.values, !mapping.isComplete(values), try applier.existing(change) == nil {
+                refetched.append(ReplicaRow(entity: change.entity, id: change.id))
+            } else {
+                accepted.append(change)
+            }
+        }
         try applier.apply(accepted)
         if snapshot { try applier.deleteRowsNotIn(changes, keeping: unpushed) }
-        return (accepted.count, deferred)
+        return (accepted.count, deferred, refetched)
     }
 }
