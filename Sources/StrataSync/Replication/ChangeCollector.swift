@@ -12,6 +12,8 @@ struct ChangeCollector {
     private var rows: [PersistentIdentifier: RowTouch] = [:]
     private var deletions: [RowIdentity: (id: Any, preserved: [AnyKeyPath: Any], order: Int)] = [:]
     private var order = 0
+    /// The names of each model's replicated properties, by entity name, read once.
+    private var replicatedNames: [String: Set<String>] = [:]
 
     /// What the transactions did to one stored row.
     private struct RowTouch {
@@ -41,7 +43,7 @@ struct ChangeCollector {
             case .update(let update):
                 var touch = rows[identifier] ?? RowTouch(order: order)
                 touch.order = order
-                let names = Self.propertyNames(Self.updatedKeyPaths(update), mapping)
+                let names = propertyNames(Self.updatedKeyPaths(update), mapping)
                 if touch.properties != nil { touch.properties = names.map { touch.properties!.union($0) } }
                 rows[identifier] = touch
             case .delete(let delete):
@@ -81,6 +83,7 @@ struct ChangeCollector {
             }
         }
         var live = Set(ordered.map(\.row))
+        var deleted: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         for (row, deletion) in deletions {
             guard reader.held(try models.mapping(of: row.entity), deletion.preserved) else { continue }
             // A row deleted and made again under the same id: the later of the two is sent.
@@ -89,16 +92,37 @@ struct ChangeCollector {
                 ordered.remove(at: kept)
                 live.remove(row)
             }
-            ordered.append((deletion.order, row, ReplicationChange(entity: row.entity, id: deletion.id, values: nil)))
+            deleted.append((deletion.order, row, ReplicationChange(entity: row.entity, id: deletion.id, values: nil)))
         }
+        ordered += try remade(deleted, in: context, for: reader)
         return ordered.sorted { $0.order < $1.order }.map(\.change)
     }
 
+    /// `deleted` as the reader receives them, a row stored again since (made again by a
+    /// transaction these changes leave out: a later page's, or the reader's own push) as its
+    /// current values: a deletion would remove it from a replica that has it as it is now.
+    private func remade(
+        _ deleted: [(order: Int, row: RowIdentity, change: ReplicationChange)], in context: ModelContext, for reader: ChangeReader
+    ) throws -> [(order: Int, row: RowIdentity, change: ReplicationChange)] {
+        guard !deleted.isEmpty else { return [] }
+        let stored = ChangeApplier(context: context, models: models)
+        try stored.prepare(for: deleted.map(\.change))
+        return try deleted.map { deletion in
+            let change = deletion.change
+            let mapping = try models.mapping(of: change.entity)
+            guard let model = try stored.existing(change), try reader.sees(model, mapping) else { return deletion }
+            return (deletion.order, deletion.row, ReplicationChange(entity: change.entity, id: change.id, values: try mapping.replicatedValues(of: model, showing: reader.showsLink)))
+        }
+    }
+
     /// Every row the transactions touched, by remote id: those still stored and those deleted.
+    /// A row whose only changes are to properties not replicated (a to-many whose inverse
+    /// carries the link) is not counted: nothing of it travels.
     /// - Throws: the fetch's error.
     func touchedRows(in context: ModelContext) throws -> Set<RowIdentity> {
         var touched = Set(deletions.keys)
-        for (entity, identifiers) in Dictionary(grouping: rows.keys, by: \.entityName) {
+        let changed = rows.filter { $0.value.properties?.isEmpty != true }.keys
+        for (entity, identifiers) in Dictionary(grouping: changed, by: \.entityName) {
             let mapping = try models.mapping(of: entity)
             for model in try mapping.fetchIdentified(context, identifiers) {
                 touched.insert(RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: mapping.remoteID(of: model))))
@@ -107,13 +131,16 @@ struct ChangeCollector {
         return touched
     }
 
-    /// The names of the replicated properties among `keyPaths`; `nil` (all) when one is unknown.
-    private static func propertyNames(_ keyPaths: [AnyKeyPath], _ mapping: SyncMapping) -> Set<String>? {
+    /// The names of the replicated properties among `keyPaths` (a to-many whose inverse carries
+    /// the link, or an attribute not exported, leaves nothing to send); `nil` (all) when one is unknown.
+    private mutating func propertyNames(_ keyPaths: [AnyKeyPath], _ mapping: SyncMapping) -> Set<String>? {
         guard !keyPaths.isEmpty else { return nil }
+        let replicated = replicatedNames[mapping.entity.name] ?? Set(mapping.replicatedAttributes.map(\.name) + mapping.replicatedRelationships.map(\.name))
+        replicatedNames[mapping.entity.name] = replicated
         var names: Set<String> = []
         for keyPath in keyPaths {
             guard let name = mapping.entity.propertyName(of: keyPath) else { return nil }
-            names.insert(name)
+            if replicated.contains(name) { names.insert(name) }
         }
         return names
     }

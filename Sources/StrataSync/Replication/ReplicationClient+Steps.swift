@@ -45,15 +45,44 @@ extension ReplicationClient {
         let applied = try apply(result.corrections, in: context, unpushedAfter: state.pendingUpTo)
         state.deferred += applied.deferred
         state.pushedValue = state.pendingUpTo
-        state.pendingBatch = nil
-        state.pendingUpTo = nil
+        let wholeRows = try wholeRows(result.refused.filter { $0.reason == .wholeRowNeeded }.map(\.row), in: context)
+        state.pendingBatch = wholeRows.isEmpty
+            ? nil : try PushBatch(id: UUID().uuidString, client: name, base: batch.base, schema: batch.schema, changes: wholeRows).jsonData()
+        if wholeRows.isEmpty { state.pendingUpTo = nil }
+        let dropped = result.refused.filter { $0.reason != .wholeRowNeeded }
+        state.refusals += dropped
         try context.save()
+        if !dropped.isEmpty { onRefused?(dropped) }
+        report.refused += dropped
         report.pushed += result.applied
         report.corrected += applied.applied
         report.corrections += result.corrections.map { ReplicaRow(entity: $0.entity, id: $0.id) }
         report.deferred += applied.deferred.count
         report.refetched += applied.refetched
-        return resending
+        return resending || !wholeRows.isEmpty
+    }
+
+    /// The local rows `rows` names, each with every replicated value, as a new row's change,
+    /// and the links to it of the rows under it (the to-one side carries them, and the server's
+    /// delete rule cleared them): what the server asks for when it no longer has a row the
+    /// client updated and the policy keeps the edit. Rows deleted here since are left out.
+    private func wholeRows(_ rows: [ReplicaRow], in context: ModelContext) throws -> [ReplicationChange] {
+        guard !rows.isEmpty else { return [] }
+        let applier = ChangeApplier(context: context, models: models)
+        var changes: [ReplicationChange] = []
+        for row in rows {
+            let mapping = try models.mapping(of: row.entity)
+            guard let model = try applier.existing(ReplicationChange(entity: row.entity, id: row.id, values: nil)) else { continue }
+            changes.append(ReplicationChange(entity: row.entity, id: row.id, values: try mapping.replicatedValues(of: model)))
+            for relationship in mapping.childLists {
+                for child in relationship.targets(of: model) {
+                    let childMapping = try models.mapping(of: child.persistentModelID.entityName)
+                    guard let link = childMapping.relationships.first(where: { $0.name == relationship.inverseName }) else { continue }
+                    changes.append(ReplicationChange(entity: childMapping.entity.name, id: try childMapping.remoteID(of: child), values: [link.foreignKey: row.id]))
+                }
+            }
+        }
+        return changes
     }
 
     /// Settles a batch the server refused for changes the device cannot fix (rows outside its

@@ -26,6 +26,13 @@ public struct ReplicationError: Error, Hashable, Sendable, CustomStringConvertib
         public static let invalidSetup = Kind(name: "invalidSetup")
         /// The transport failed or the server answered something that is not the protocol.
         public static let transport = Kind(name: "transport")
+        /// A reason in ``PushResult/refused``, never thrown: the pushed update's row was deleted
+        /// on the server and the conflict policy kept the deletion; the edit is dropped.
+        public static let rowDeleted = Kind(name: "rowDeleted")
+        /// A reason in ``PushResult/refused``, never thrown: the pushed update's row was deleted
+        /// on the server and the policy keeps the edit, but its values are partial; the client
+        /// sends the whole row.
+        public static let wholeRowNeeded = Kind(name: "wholeRowNeeded")
 
         /// The kind named `name`; an unknown name from a newer server stays readable.
         public init(name: String) { self.name = name }

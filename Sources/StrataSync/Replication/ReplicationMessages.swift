@@ -96,17 +96,23 @@ public struct PushResult: @unchecked Sendable {
     /// The rows where the server's side won a conflict (or a merge rewrote them): the client
     /// applies them so it agrees with the server.
     public let corrections: [ReplicationChange]
+    /// The changes the server did not apply to a row it no longer has: `rowDeleted` (the policy
+    /// kept the deletion; the corrections delete the row) or `wholeRowNeeded` (the policy keeps
+    /// the edit, whose values are partial: the client sends the whole row in its next batch).
+    public let refused: [RefusedChange]
 
-    public init(token: DefaultHistoryToken?, applied: Int, corrections: [ReplicationChange]) {
+    public init(token: DefaultHistoryToken?, applied: Int, corrections: [ReplicationChange], refused: [RefusedChange] = []) {
         self.token = token
         self.applied = applied
         self.corrections = corrections
+        self.refused = refused
     }
 
     /// The answer as JSON.
     public func jsonData() throws -> Data {
         var object: [String: Any] = ["applied": applied, "corrections": corrections.map(\.json)]
         if let token { object["token"] = ReplicationWire.json(token) }
+        if !refused.isEmpty { object["refused"] = refused.map(\.json) }
         return try JSONText.data(object)
     }
 
@@ -114,7 +120,14 @@ public struct PushResult: @unchecked Sendable {
     /// - Throws: ``ReplicationError/Kind/badPayload``.
     public init(jsonData data: Data) throws {
         let object = try ReplicationWire.object(data)
-        self.init(token: try ReplicationWire.token(object["token"]), applied: object["applied"] as? Int ?? 0, corrections: try ReplicationWire.changes(object["corrections"]))
+        self.init(
+            token: try ReplicationWire.token(object["token"]), applied: object["applied"] as? Int ?? 0, corrections: try ReplicationWire.changes(object["corrections"]),
+            refused: try RefusedChange.list(object["refused"]))
+    }
+
+    /// This answer with `token` in place of its own.
+    func with(token: DefaultHistoryToken) -> PushResult {
+        PushResult(token: token, applied: applied, corrections: corrections, refused: refused)
     }
 }
 

@@ -18,8 +18,7 @@ extension ReplicationServer {
             let batchID = batch.id, client = batch.client, name: String? = principalName(principal)
             let receipts = FetchDescriptor<ReplicationReceipt>(predicate: #Predicate { $0.batchID == batchID && $0.client == client && $0.principal == name })
             if let receipt = try context.fetch(receipts).first {
-                let answer = try PushResult(jsonData: receipt.answer)
-                return PushResult(token: try latestToken(), applied: answer.applied, corrections: answer.corrections)
+                return try PushResult(jsonData: receipt.answer).with(token: latestToken())
             }
             let changed = try changedSince(batch.base, by: batch.client, in: context)
             let applier = ChangeApplier(context: context, models: models)
@@ -37,13 +36,16 @@ extension ReplicationServer {
                     .outOfScope, "\(wall.refused.count) of the batch's changes reach outside this client's scope (\(wall.refused[0])): the batch is refused",
                     refused: wall.refused)
             }
+            // A change whose link named a row the server does not have was written with the link
+            // cleared (rule 8): the client is sent the row as it is now.
+            let unlinked = try admitted.filter { try applier.linksToMissingRows($0) }
             let corrections = try self.corrections(
-                for: settled.corrected.map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) }, applier: applier,
-                reader: scope.reader(for: principal, models: models))
-            let answer = PushResult(token: nil, applied: admitted.count, corrections: corrections)
+                for: (settled.corrected + unlinked).map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) },
+                applier: applier, reader: scope.reader(for: principal, models: models))
+            let answer = PushResult(token: nil, applied: admitted.count, corrections: corrections, refused: settled.dropped)
             context.insert(ReplicationReceipt(batchID: batch.id, principal: principalName(principal), client: batch.client, answer: try answer.jsonData()))
             try context.save()
-            return PushResult(token: try latestToken(), applied: answer.applied, corrections: corrections)
+            return answer.with(token: try latestToken())
         }
     }
 
@@ -53,6 +55,8 @@ extension ReplicationServer {
         var accepted: [ReplicationChange] = []
         /// The rows to send back as the server has them once the batch is applied.
         var corrected: [ReplicationChange] = []
+        /// Updates of rows the server no longer has, not applied, with the reason.
+        var dropped: [RefusedChange] = []
     }
 
     /// The rows (by remote id) that transactions after `base`, other than `client`'s own, touched;
@@ -85,8 +89,7 @@ extension ReplicationServer {
             return
         }
         if existing == nil, let values = change.values, !mapping.isComplete(values) {
-            // An update of a row the server no longer has: it stays deleted, and the client is told.
-            settled.corrected.append(change)
+            try settle(update: values, ofDeleted: change, into: &settled)
             return
         }
         let touched = changed.map { $0.contains(row) } ?? (existing != nil)
@@ -103,6 +106,23 @@ extension ReplicationServer {
         case .merge(let values):
             settled.accepted.append(ReplicationChange(entity: change.entity, id: change.id, values: values))
             settled.corrected.append(change)
+        }
+    }
+
+    /// Decides an update of a row the server no longer has, as the policy decides an edit against
+    /// a deletion: the deletion stays (the client is sent it), or the client is asked for the
+    /// whole row (the update's values cannot make one), which the next batch brings and the policy
+    /// judges again. So the outcome does not depend on whether the edit or the deletion reached
+    /// the server first.
+    /// - Throws: the policy's error.
+    private func settle(update values: [String: Any], ofDeleted change: ReplicationChange, into settled: inout SettledBatch) throws {
+        switch try conflicts.resolve(ReplicationConflict(entity: change.entity, id: change.id, server: nil, client: values)) {
+        case .keepServer:
+            settled.corrected.append(ReplicationChange(entity: change.entity, id: change.id, values: nil))
+            settled.dropped.append(RefusedChange(entity: change.entity, id: change.id, reason: .rowDeleted, message: "the row was deleted on the server, and the conflict policy kept the deletion"))
+        case .takeClient, .merge:
+            settled.dropped.append(
+                RefusedChange(entity: change.entity, id: change.id, reason: .wholeRowNeeded, message: "the row was deleted on the server and the conflict policy keeps the edit: send the whole row"))
         }
     }
 
@@ -132,7 +152,7 @@ extension ReplicationServer {
             }
             try send(model, mapping)
             guard row.clientDeleted else { continue }
-            for relationship in mapping.relationships where !relationship.isToOne && !mapping.replicatedRelationships.contains(where: { $0.name == relationship.name }) {
+            for relationship in mapping.childLists {
                 let children = relationship.targets(of: model)
                 // A child this batch deletes is not in it: the context drops the link at the save.
                 for child in children where !child.isDeleted {
