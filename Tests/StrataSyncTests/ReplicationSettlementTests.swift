@@ -15,10 +15,10 @@ import Testing
     let serverStore = try! ModelContainer(for: Schema(ScopedSchema.server), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())])
     let annStore = try! ModelContainer(for: Schema(ScopedSchema.client), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())])
 
-    func client(_ conflicts: ConflictPolicy = .serverWins, onRefused: (@Sendable ([RefusedChange]) -> Void)? = nil) throws -> ReplicationClient {
-        let server = try ReplicationServer<String>(container: serverStore, models: ScopedSchema.replicated, conflicts: conflicts, scope: ScopedSchema.byOwner)
+    func client(as principal: String = "ann", onRefused: (@Sendable ([RefusedChange]) -> Void)? = nil) throws -> ReplicationClient {
+        let server = try ReplicationServer<String>(container: serverStore, models: ScopedSchema.replicated, conflicts: .serverWins, scope: ScopedSchema.byOwner)
         return try ReplicationClient(
-            container: annStore, models: ScopedSchema.replicated, name: "ann-phone", transport: LocalReplicationTransport(server: server, principal: "ann"),
+            container: annStore, models: ScopedSchema.replicated, name: "\(principal)-phone", transport: LocalReplicationTransport(server: server, principal: principal),
             onRefused: onRefused)
     }
 
@@ -76,6 +76,25 @@ import Testing
         let report = try await client.sync()
         #expect(report.refused.count == 1)
         #expect(try notes(annStore) == ["n": "ann: ann's"] && notes(serverStore) == ["n": "ann: ann's"])
+    }
+
+    /// A deletion refused because its cascade reaches another principal's row comes back with
+    /// the rows under it that the device's own delete rule removed.
+    @Test func aRefusedDeletionComesBackWithTheRowsUnderIt() async throws {
+        let client = try client(as: "bob")
+        try edit(serverStore) { context in
+            let note = ScopedNote(uid: "n", owner: "bob", text: "bob's", updatedAt: Self.date)
+            context.insert(note)
+            context.insert(ScopedItem(uid: "bob-item", owner: "bob", title: "his", updatedAt: Self.date, note: note))
+            context.insert(ScopedItem(uid: "ann-item", owner: "ann", title: "hers", updatedAt: Self.date, note: note))
+        }
+        try await client.sync()
+        try edit(annStore) { try $0.delete(model: ScopedNote.self, where: #Predicate { $0.uid == "n" }) }
+        #expect(try items(annStore).isEmpty, "the device's delete rule took bob's item")
+        let report = try await client.sync()
+        #expect(report.refused.map(\.row.description) == ["ScopedNote n"])
+        #expect(try notes(annStore) == ["n": "bob: bob's"] && items(annStore) == ["bob-item": "his in n"])
+        #expect(try items(serverStore).count == 2)
     }
 
     /// Item 6: a note given to ann arrives as its changed `owner` only; the device, which never

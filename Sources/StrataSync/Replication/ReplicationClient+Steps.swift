@@ -95,9 +95,13 @@ extension ReplicationClient {
         let refusedRows = Set(error.refused.map(\.row))
         let rest = batch.changes.filter { !refusedRows.contains(ReplicaRow(entity: $0.entity, id: $0.id)) }
         guard rest.count < batch.changes.count else { throw error }
-        let refresh = batch.refresh + refusedRows.filter { row in !batch.refresh.contains(row) }
+        let deleted = Set(batch.changes.filter { $0.isDeletion }.map { ReplicaRow(entity: $0.entity, id: $0.id) })
+        let refresh = batch.refresh + refusedRows.filter { !batch.refresh.contains($0) && !deleted.contains($0) }
+        let restore = batch.restore + refusedRows.filter { !batch.restore.contains($0) && deleted.contains($0) }
         let (context, state) = try stateContext()
-        state.pendingBatch = try PushBatch(id: UUID().uuidString, client: name, base: batch.base, schema: batch.schema, changes: rest, refresh: refresh).jsonData()
+        state.pendingBatch = try PushBatch(
+            id: UUID().uuidString, client: name, base: batch.base, schema: batch.schema, changes: rest, refresh: refresh, restore: restore
+        ).jsonData()
         state.refusals += error.refused
         try context.save()
         report.refused += error.refused

@@ -22,7 +22,7 @@ extension ReplicationServer {
             }
             let changed = try changedSince(batch.base, by: batch.client, in: context)
             let applier = ChangeApplier(context: context, models: models)
-            try applier.prepare(for: batch.changes + batch.refresh.map { ReplicationChange(entity: $0.entity, id: $0.id, values: nil) })
+            try applier.prepare(for: batch.changes + (batch.refresh + batch.restore).map { ReplicationChange(entity: $0.entity, id: $0.id, values: nil) })
             let wall = ScopeWall(scope: scope, principal: principal, models: models, applier: applier)
             var settled = SettledBatch()
             for change in batch.changes {
@@ -40,7 +40,8 @@ extension ReplicationServer {
             // cleared (rule 8): the client is sent the row as it is now.
             let unlinked = try admitted.filter { try applier.linksToMissingRows($0) }
             let corrections = try self.corrections(
-                for: (settled.corrected + unlinked).map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) },
+                for: (settled.corrected + unlinked).map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) }
+                    + batch.restore.map { ($0.entity, $0.id, true) },
                 applier: applier, reader: scope.reader(for: principal, models: models))
             let answer = PushResult(token: nil, applied: admitted.count, corrections: corrections, refused: settled.dropped)
             context.insert(ReplicationReceipt(batchID: batch.id, principal: principalName(principal), client: batch.client, answer: try answer.jsonData()))
