@@ -67,6 +67,27 @@ import Testing
         #expect(try client.refusals().isEmpty)
     }
 
+    /// Notes given to bob leave ann's device (one by a pull, one by the answer to her refused
+    /// edit), but her items under them stay, unlinked: her device's delete rule must not take
+    /// rows the server keeps in her scope.
+    @Test func aRowThatLeavesTheScopeLeavesTheRowsUnderItInScope() async throws {
+        let client = try client()
+        try edit(serverStore) { context in
+            for uid in ["n1", "n2"] {
+                let note = ScopedNote(uid: uid, owner: "ann", text: uid, updatedAt: Self.date)
+                context.insert(note)
+                context.insert(ScopedItem(uid: "i" + uid.dropFirst(), owner: "ann", title: "item", updatedAt: Self.date, note: note))
+            }
+        }
+        try await client.sync()
+        try edit(annStore) { try note("n2", in: $0).text = "edited offline" }
+        try edit(serverStore) { context in for note in try context.fetch(FetchDescriptor<ScopedNote>()) { note.owner = "bob" } }
+        let report = try await client.sync()
+        #expect(report.refused.map(\.row.description) == ["ScopedNote n2"])
+        #expect(try notes(annStore).isEmpty && items(annStore) == ["i1": "item in -", "i2": "item in -"])
+        #expect(try items(serverStore) == ["i1": "item in n1", "i2": "item in n2"])
+    }
+
     /// A note ann gives away on her device is refused and comes back as the server has it.
     @Test func aRowGivenAwayOnTheDeviceComesBackAsTheServerHasIt() async throws {
         let client = try client()

@@ -62,6 +62,7 @@ struct ChangeCollector {
     /// - Throws: the fetch's error, a value's encoding error.
     func changes(in context: ModelContext, for reader: ChangeReader = .everything) throws -> [ReplicationChange] {
         var ordered: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
+        var unlinked: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         let byEntity = Dictionary(grouping: rows.keys, by: \.entityName)
         for (entity, identifiers) in byEntity {
             let mapping = try models.mapping(of: entity)
@@ -78,10 +79,15 @@ struct ChangeCollector {
                     // out of the reader's scope (a replica without it deletes nothing).
                     guard !touch.inserted, reader.mayHaveLeft(mapping, touch.properties) else { continue }
                     change = ReplicationChange(entity: entity, id: id, values: nil)
+                    for child in try reader.children(of: model, mapping, in: models) {
+                        unlinked.append((touch.order, RowIdentity(entity: child.entity, id: try models.mapping(of: child.entity).identityKey(ofRemoteID: child.id)), child))
+                    }
                 }
                 ordered.append((touch.order, RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: id)), change))
             }
         }
+        let changed = Set(ordered.map(\.row))
+        ordered += unlinked.filter { !changed.contains($0.row) }
         var live = Set(ordered.map(\.row))
         var deleted: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         for (row, deletion) in deletions {

@@ -17,6 +17,28 @@ struct ChangeReader {
     static var everything: ChangeReader { ChangeReader() }
 }
 
+extension ChangeReader {
+    /// The rows under `model` (linking to it through a to-one whose list side is not
+    /// replicated) that the reader sees, with their values as it sees them. They go beside a
+    /// deletion of `model` the reader receives while the server keeps the row (it left the
+    /// reader's scope, or the reader deleted it and the server kept it): the reader's delete
+    /// rule would otherwise take them, or they would keep a link the reader cleared.
+    /// - Throws: ``ReplicationError`` for a row without an id; a value's encoding error.
+    func children(of model: any PersistentModel, _ mapping: SyncMapping, in models: ReplicatedModels) throws -> [ReplicationChange] {
+        var changes: [ReplicationChange] = []
+        for relationship in mapping.childLists {
+            // A child being deleted in the same save is left out: the context drops the link then.
+            for child in relationship.targets(of: model) where !child.isDeleted {
+                let childMapping = try models.mapping(of: child.persistentModelID.entityName)
+                guard try sees(child, childMapping) else { continue }
+                changes.append(
+                    ReplicationChange(entity: childMapping.entity.name, id: try childMapping.remoteID(of: child), values: try childMapping.replicatedValues(of: child, showing: showsLink)))
+            }
+        }
+        return changes
+    }
+}
+
 extension ReplicationScope {
     /// What `principal` receives of the changes `models` replicate.
     func reader(for principal: Principal, models: ReplicatedModels) -> ChangeReader {

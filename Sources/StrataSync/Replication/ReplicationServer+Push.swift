@@ -130,37 +130,29 @@ extension ReplicationServer {
     /// The server's rows named by `rows`, as the client should have them once the batch is
     /// applied and as `reader` may see them: their values, or their deletion (a row the server
     /// no longer has, or one outside the reader's scope), each row once. A row the client
-    /// deleted and the server kept comes with the rows in scope linking to it through a to-one
-    /// (the client's deletion cleared those links, and their changes name only the to-one side).
+    /// deleted and the server kept, or one outside the scope, comes with the rows in scope under
+    /// it (``ChangeReader/children(of:_:in:)``).
     private func corrections(
         for rows: [(entity: String, id: Any, clientDeleted: Bool)], applier: ChangeApplier, reader: ChangeReader
     ) throws -> [ReplicationChange] {
         var sent: Set<RowIdentity> = []
         var corrections: [ReplicationChange] = []
-        func send(_ model: any PersistentModel, _ mapping: SyncMapping) throws {
-            let id = try mapping.remoteID(of: model)
-            guard sent.insert(RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))).inserted else { return }
-            corrections.append(ReplicationChange(entity: mapping.entity.name, id: id, values: try mapping.replicatedValues(of: model, showing: reader.showsLink)))
+        func send(_ change: ReplicationChange) throws {
+            guard sent.insert(RowIdentity(entity: change.entity, id: try models.mapping(of: change.entity).identityKey(ofRemoteID: change.id))).inserted else { return }
+            corrections.append(change)
         }
         for row in rows {
             let mapping = try models.mapping(of: row.entity)
-            let stored = try applier.existing(ReplicationChange(entity: row.entity, id: row.id, values: nil))
-            guard let model = stored, try reader.sees(model, mapping) else {
-                if sent.insert(RowIdentity(entity: row.entity, id: try mapping.identityKey(ofRemoteID: row.id))).inserted {
-                    corrections.append(ReplicationChange(entity: row.entity, id: row.id, values: nil))
-                }
+            guard let model = try applier.existing(ReplicationChange(entity: row.entity, id: row.id, values: nil)) else {
+                try send(ReplicationChange(entity: row.entity, id: row.id, values: nil))
                 continue
             }
-            try send(model, mapping)
-            guard row.clientDeleted else { continue }
-            for relationship in mapping.childLists {
-                let children = relationship.targets(of: model)
-                // A child this batch deletes is not in it: the context drops the link at the save.
-                for child in children where !child.isDeleted {
-                    let childMapping = try models.mapping(of: child.persistentModelID.entityName)
-                    if try reader.sees(child, childMapping) { try send(child, childMapping) }
-                }
-            }
+            let seen = try reader.sees(model, mapping)
+            // A row outside the scope reads as deleted, and the rows under it that the reader
+            // sees come with it, unlinked from it, so its delete rule leaves them alone.
+            try send(ReplicationChange(entity: row.entity, id: row.id, values: seen ? try mapping.replicatedValues(of: model, showing: reader.showsLink) : nil))
+            guard row.clientDeleted || !seen else { continue }
+            for child in try reader.children(of: model, mapping, in: models) { try send(child) }
         }
         return corrections
     }
