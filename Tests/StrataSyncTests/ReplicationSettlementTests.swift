@@ -15,8 +15,10 @@ import Testing
     let serverStore = try! ModelContainer(for: Schema(ScopedSchema.server), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())])
     let annStore = try! ModelContainer(for: Schema(ScopedSchema.client), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())])
 
-    func client(as principal: String = "ann", onRefused: (@Sendable ([RefusedChange]) -> Void)? = nil) throws -> ReplicationClient {
-        let server = try ReplicationServer<String>(container: serverStore, models: ScopedSchema.replicated, conflicts: .serverWins, scope: ScopedSchema.byOwner)
+    func client(
+        as principal: String = "ann", scope: ReplicationScope<String> = ScopedSchema.byOwner, onRefused: (@Sendable ([RefusedChange]) -> Void)? = nil
+    ) throws -> ReplicationClient {
+        let server = try ReplicationServer<String>(container: serverStore, models: ScopedSchema.replicated, conflicts: .serverWins, scope: scope)
         return try ReplicationClient(
             container: annStore, models: ScopedSchema.replicated, name: "\(principal)-phone", transport: LocalReplicationTransport(server: server, principal: principal),
             onRefused: onRefused)
@@ -118,10 +120,11 @@ import Testing
         #expect(try items(serverStore).count == 2)
     }
 
-    /// Item 6: a note given to ann arrives as its changed `owner` only; the device, which never
-    /// had it, asks for the whole row instead of failing every sync.
+    /// Item 6: under a predicate rule, a note given to ann arrives as its changed `owner` only;
+    /// the device, which never had it, asks for the whole row instead of failing every sync.
     @Test func aPartialRowTheDeviceLacksIsAskedForWhole() async throws {
-        let client = try client()
+        let byPredicate = ScopedSchema.byOwner.restricting(ScopedNote.self) { user in #Predicate<ScopedNote> { $0.owner == user } }
+        let client = try client(scope: byPredicate)
         try edit(serverStore) { $0.insert(ScopedNote(uid: "b", owner: "bob", text: "bob's", updatedAt: Self.date)) }
         try await client.sync()
         try edit(serverStore) { try note("b", in: $0).owner = "ann" }
@@ -129,6 +132,23 @@ import Testing
         #expect(first.refetched.map(\.description) == ["ScopedNote b"])
         try await client.sync()
         #expect(try notes(annStore) == ["b": "ann: bob's"])
+    }
+
+    /// Under a key rule the server knows a note given to ann entered her scope: it sends the
+    /// whole note, and her items under it (whose link she could not see) with their link.
+    @Test func aRowThatEntersTheScopeArrivesWholeWithTheRowsUnderIt() async throws {
+        let client = try client()
+        try edit(serverStore) { context in
+            let note = ScopedNote(uid: "b", owner: "bob", text: "bob's", updatedAt: Self.date)
+            context.insert(note)
+            context.insert(ScopedItem(uid: "i", owner: "ann", title: "item", updatedAt: Self.date, note: note))
+        }
+        try await client.sync()
+        #expect(try items(annStore) == ["i": "item in -"])
+        try edit(serverStore) { try note("b", in: $0).owner = "ann" }
+        let report = try await client.sync()
+        #expect(report.refetched.isEmpty)
+        #expect(try notes(annStore) == ["b": "ann: bob's"] && items(annStore) == ["i": "item in b"])
     }
 
     /// Item 7: the server moves item i from note n1 to n2 and deletes n1 while the device edits

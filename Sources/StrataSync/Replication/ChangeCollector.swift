@@ -62,7 +62,9 @@ struct ChangeCollector {
     /// - Throws: the fetch's error, a value's encoding error.
     func changes(in context: ModelContext, for reader: ChangeReader = .everything) throws -> [ReplicationChange] {
         var ordered: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
-        var unlinked: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
+        // The rows under a row that entered or left the reader's scope: their links to it show
+        // or hide with it.
+        var companions: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         let byEntity = Dictionary(grouping: rows.keys, by: \.entityName)
         for (entity, identifiers) in byEntity {
             let mapping = try models.mapping(of: entity)
@@ -71,23 +73,23 @@ struct ChangeCollector {
                 let id = try mapping.remoteID(of: model)
                 let change: ReplicationChange
                 if try reader.sees(model, mapping) {
-                    let properties = touch.inserted ? nil : touch.properties
+                    let entered = !touch.inserted && reader.mayHaveEntered(mapping, touch.properties)
+                    let properties = touch.inserted || entered ? nil : touch.properties
                     if let properties, properties.isEmpty { continue }
                     change = ReplicationChange(entity: entity, id: id, values: try mapping.replicatedValues(of: model, only: properties, showing: reader.showsLink))
+                    if entered { try companions.append(contentsOf: children(of: model, mapping, for: reader, order: touch.order)) }
                 } else {
                     // A changed row the reader may not see: deleted there when it may have moved
                     // out of the reader's scope (a replica without it deletes nothing).
                     guard !touch.inserted, reader.mayHaveLeft(mapping, touch.properties) else { continue }
                     change = ReplicationChange(entity: entity, id: id, values: nil)
-                    for child in try reader.children(of: model, mapping, in: models) {
-                        unlinked.append((touch.order, RowIdentity(entity: child.entity, id: try models.mapping(of: child.entity).identityKey(ofRemoteID: child.id)), child))
-                    }
+                    try companions.append(contentsOf: children(of: model, mapping, for: reader, order: touch.order))
                 }
                 ordered.append((touch.order, RowIdentity(entity: entity, id: try mapping.identityKey(ofRemoteID: id)), change))
             }
         }
         let changed = Set(ordered.map(\.row))
-        ordered += unlinked.filter { !changed.contains($0.row) }
+        ordered += companions.filter { !changed.contains($0.row) }
         var live = Set(ordered.map(\.row))
         var deleted: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         for (row, deletion) in deletions {
@@ -102,6 +104,15 @@ struct ChangeCollector {
         }
         ordered += try remade(deleted, in: context, for: reader)
         return ordered.sorted { $0.order < $1.order }.map(\.change)
+    }
+
+    /// The rows under `model` that `reader` sees, as changes at `order`.
+    private func children(of model: any PersistentModel, _ mapping: SyncMapping, for reader: ChangeReader, order: Int) throws
+        -> [(order: Int, row: RowIdentity, change: ReplicationChange)]
+    {
+        try reader.children(of: model, mapping, in: models).map { child in
+            (order, RowIdentity(entity: child.entity, id: try models.mapping(of: child.entity).identityKey(ofRemoteID: child.id)), child)
+        }
     }
 
     /// `deleted` as the reader receives them, a row stored again since (made again by a

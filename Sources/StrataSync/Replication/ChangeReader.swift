@@ -8,6 +8,9 @@ struct ChangeReader {
     /// Whether a changed row the reader cannot see may have been in its scope before the change
     /// (`changed`: the properties that changed, `nil` for all): it is then sent as a deletion.
     var mayHaveLeft: (SyncMapping, _ changed: Set<String>?) -> Bool = { _, _ in true }
+    /// Whether a changed row the reader sees may have just entered its scope (`changed`: as
+    /// above): it is then sent whole, with the rows under it, as the reader may not have it.
+    var mayHaveEntered: (SyncMapping, _ changed: Set<String>?) -> Bool = { _, _ in false }
     /// Whether a deleted row, by the values its tombstone preserved, was the reader's to see.
     var held: (SyncMapping, _ preserved: [AnyKeyPath: Any]) -> Bool = { _, _ in true }
     /// Whether a row's link to `target` is shown (a link to a row the reader cannot see is left out).
@@ -45,6 +48,7 @@ extension ReplicationScope {
         ChangeReader(
             sees: { model, mapping in try allows(model, of: mapping.entity.name, for: principal) },
             mayHaveLeft: { mapping, changed in mayHaveLeft(mapping, changed: changed) },
+            mayHaveEntered: { mapping, changed in keyChanged(mapping, changed: changed) },
             held: { mapping, preserved in held(mapping, preserved: preserved, for: principal) },
             showsLink: { target in
                 let entity = target.persistentModelID.entityName

@@ -89,7 +89,14 @@ public struct ReplicationScope<Principal>: Sendable {
     /// Whether a changed row of `mapping`'s model that `principal` cannot see now may have been
     /// in its scope before the change (`changed`: the properties that changed; `nil`, all).
     func mayHaveLeft(_ mapping: SyncMapping, changed: Set<String>?) -> Bool {
-        guard let key = rules[mapping.entity.name]?.key else { return true }
+        rules[mapping.entity.name]?.key == nil || keyChanged(mapping, changed: changed)
+    }
+
+    /// Whether a changed row of `mapping`'s model changed the attribute of its key rule (`false`
+    /// for a predicate rule or none: a row entering the scope by a predicate is asked for whole
+    /// by the device that lacks it).
+    func keyChanged(_ mapping: SyncMapping, changed: Set<String>?) -> Bool {
+        guard let key = rules[mapping.entity.name]?.key else { return false }
         guard let changed, let name = mapping.entity.propertyName(of: key.keyPath) else { return true }
         return changed.contains(name)
     }
