@@ -171,6 +171,20 @@ import Testing
         #expect(Set(page.changes.map { "\($0.id)" }) == ["ann-tag", "ann-item"] && page.changes.allSatisfy(\.isDeletion))
     }
 
+    /// A row given to bob and then deleted reaches ann as a deletion, though its tombstone names
+    /// bob, also when a page ends between the two transactions.
+    @Test(arguments: [nil, 1])
+    func aRowGivenAwayThenDeletedReachesThePrincipalThatHeldIt(limit: Int?) throws {
+        let server = try server()
+        try seed()
+        let digest = server.models.schemaDigest
+        let start = try server.changes(since: nil, for: "ann", client: "phone", schema: digest).token
+        try admin { try #require($0.fetch(FetchDescriptor<ScopedTag>(predicate: #Predicate { $0.uid == "ann-tag" })).first).owner = "bob" }
+        try admin { try $0.delete(model: ScopedTag.self, where: #Predicate { $0.uid == "ann-tag" }) }
+        let page = try server.changes(since: start, for: "ann", client: "phone", schema: digest, limit: limit)
+        #expect(page.changes.map { "\($0.id) \($0.isDeletion)" } == ["ann-tag true"])
+    }
+
     /// A key rule's attribute must be preserved on deletion, or the server cannot tell whose a
     /// deletion was.
     @Test func aKeyRuleOnAnAttributeNotPreservedIsRefused() throws {

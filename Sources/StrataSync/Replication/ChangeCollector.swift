@@ -10,7 +10,9 @@ import StrataCore
 struct ChangeCollector {
     let models: ReplicatedModels
     private var rows: [PersistentIdentifier: RowTouch] = [:]
-    private var deletions: [RowIdentity: (id: Any, preserved: [AnyKeyPath: Any], order: Int)] = [:]
+    /// Each deleted row: its remote id, its tombstone's values, what the transactions did to it
+    /// before they deleted it, and when.
+    private var deletions: [RowIdentity: (id: Any, preserved: [AnyKeyPath: Any], before: RowTouch?, order: Int)] = [:]
     private var order = 0
     /// The names of each model's replicated properties, by entity name, read once.
     private var replicatedNames: [String: Set<String>] = [:]
@@ -47,12 +49,32 @@ struct ChangeCollector {
                 if touch.properties != nil { touch.properties = names.map { touch.properties!.union($0) } }
                 rows[identifier] = touch
             case .delete(let delete):
-                rows[identifier] = nil
-                let preserved = Self.preservedValues(delete)
-                guard let id = Self.preservedID(preserved, mapping) else { continue }
-                deletions[RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))] = (id, preserved, order)
+                try recordDeletion(of: identifier, Self.preservedValues(delete), mapping)
             }
         }
+    }
+
+    /// Adds the deletions, in `later` transactions, of rows the added transactions changed. Such
+    /// a row is gone when the changes are read, so its deletion goes with them, and with what
+    /// was done to it before (a change that moved it out of a reader's scope): a page that ends
+    /// between the two would otherwise send neither to that reader.
+    /// - Throws: ``ReplicationError/Kind/badPayload`` for a tombstone whose id cannot be read.
+    mutating func addLaterDeletions(from later: some Sequence<DefaultHistoryTransaction>) throws {
+        for transaction in later {
+            for change in transaction.changes {
+                guard case .delete(let delete) = change, rows[change.changedPersistentIdentifier] != nil,
+                    let mapping = models.mappings[change.changedPersistentIdentifier.entityName]
+                else { continue }
+                order += 1
+                try recordDeletion(of: change.changedPersistentIdentifier, Self.preservedValues(delete), mapping)
+            }
+        }
+    }
+
+    private mutating func recordDeletion(of identifier: PersistentIdentifier, _ preserved: [AnyKeyPath: Any], _ mapping: SyncMapping) throws {
+        let before = rows.removeValue(forKey: identifier)
+        guard let id = Self.preservedID(preserved, mapping) else { return }
+        deletions[RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))] = (id, preserved, before, order)
     }
 
     /// The changes `reader` receives, in the order of each row's last change: rows that still
@@ -93,7 +115,11 @@ struct ChangeCollector {
         var live = Set(ordered.map(\.row))
         var deleted: [(order: Int, row: RowIdentity, change: ReplicationChange)] = []
         for (row, deletion) in deletions {
-            guard reader.held(try models.mapping(of: row.entity), deletion.preserved) else { continue }
+            // Held when deleted, or changed before in a way that may have moved it out of the
+            // reader's scope (given to another principal, then deleted).
+            let mapping = try models.mapping(of: row.entity)
+            let movedOut = deletion.before.map { !$0.inserted && reader.mayHaveLeft(mapping, $0.properties) } ?? false
+            guard reader.held(mapping, deletion.preserved) || movedOut else { continue }
             // A row deleted and made again under the same id: the later of the two is sent.
             if live.contains(row), let kept = ordered.firstIndex(where: { $0.row == row }) {
                 guard ordered[kept].order < deletion.order else { continue }

@@ -27,6 +27,7 @@ extension ReplicationServer {
             counted += transaction.changes.count
         }
         let hasMore = transactions.count - (transactions.first?.token == since ? 1 : 0) > used
+        if hasMore { try collector.addLaterDeletions(from: transactions.drop { $0.token <= reached }) }
         let changes = try collector.changes(in: context, for: scope.reader(for: principal, models: models))
         return ChangePage(changes: changes, token: reached, hasMore: hasMore, isSnapshot: false)
     }

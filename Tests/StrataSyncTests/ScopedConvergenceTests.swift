@@ -1,0 +1,24 @@
+import Foundation
+import Strata
+import StrataSync
+import StrataSyncCases
+import Testing
+
+/// Two principals' devices and an admin edit scoped rows at random, give rows away and link
+/// across scopes; every device ends with its principal's rows as the server has them.
+@Suite struct ScopedConvergenceTests {
+    static let stores = ReplicaStores(
+        makeServer: { try ModelContainer(for: Schema(ScopedSchema.server), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())]) },
+        makeClient: { try ModelContainer(for: Schema(ScopedSchema.client), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())]) })
+
+    @Test(arguments: 1...70)
+    func newerWins(seed: Int) async throws {
+        try await ScopedConvergence.run(seed: UInt64(seed), conflicts: .newerWins(), stores: Self.stores)
+    }
+
+    @Test(arguments: 71...100)
+    func serverWins(seed: Int) async throws {
+        try await ScopedConvergence.run(seed: UInt64(seed), conflicts: .serverWins, stores: Self.stores)
+    }
+
+}
