@@ -10,9 +10,12 @@ import Synchronization
 /// Two limits of the core's history keep out some edits (docs/replication.md, "Not covered").
 /// A row a delete rule cascades to has no tombstone in the history (issue 40, item 9), so a
 /// replica that holds it elsewhere than under the deleted row never learns it is gone: items
-/// are made under a note or none and may be unlinked, never moved into another note, and the
-/// admin does not delete a note with another principal's items under it (hidden from that
-/// principal, so its devices hold them unlinked). And a row given to another principal is not
+/// are made under a note or none and may be unlinked, never moved into another note; the admin
+/// does not delete a note with another principal's items under it (hidden from that principal,
+/// so its devices hold them unlinked); and only an item under no note is given to the other
+/// principal (under a note, a cascade could remove it after the principal that held it last
+/// pulled, and that principal, which sees the change of owner only as a row now gone, is never
+/// told). And a row given to another principal is not
 /// deleted in the same save: its history then holds only the tombstone, whose owner is the new
 /// one, so the principal that held it is not told.
 public enum ScopedEditor {
@@ -78,7 +81,7 @@ public enum ScopedEditor {
                 note.updatedAt = now()
                 given.insert(note.persistentModelID)
             default:
-                guard let item = items.randomElement(using: &random) else { continue }
+                guard let item = items.filter({ $0.note == nil }).randomElement(using: &random) else { continue }
                 item.owner = principals.filter { $0 != item.owner }.randomElement(using: &random) ?? item.owner
                 item.updatedAt = now()
                 given.insert(item.persistentModelID)
