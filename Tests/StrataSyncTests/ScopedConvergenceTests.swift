@@ -11,14 +11,10 @@ import Testing
         makeServer: { try ModelContainer(for: Schema(ScopedSchema.server), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())]) },
         makeClient: { try ModelContainer(for: Schema(ScopedSchema.client), configurations: [SQLiteConfiguration(url: ReplicationConvergenceTests.temporaryStore())]) })
 
-    @Test(arguments: 1...70)
-    func newerWins(seed: Int) async throws {
-        try await ScopedConvergence.run(seed: UInt64(seed), conflicts: .newerWins(), stores: Self.stores)
-    }
-
-    @Test(arguments: 71...100)
-    func serverWins(seed: Int) async throws {
-        try await ScopedConvergence.run(seed: UInt64(seed), conflicts: .serverWins, stores: Self.stores)
+    /// Seeds 1–70 under `newerWins`, 71–100 under `serverWins`.
+    @Test(arguments: 1...100)
+    func converges(seed: Int) async throws {
+        try await ScopedConvergence.run(seed: UInt64(seed), stores: Self.stores)
     }
 
 }
