@@ -49,6 +49,8 @@ import Testing
         #expect(batches.count == 1, "one transaction for the batch")
     }
 
+    /// The batch with bob's task is refused whole (no receipt, nothing applied); the client
+    /// settles it (rule 17) and pushes ann's task alone in a second batch.
     @Test func aChangeOutsideTheScopeRefusesTheWholeBatch() async throws {
         let scope = ReplicationScope<String>().restricting(ReplicaTask.self) { user in #Predicate<ReplicaTask> { $0.owner == user } }
         let server = try server(scope: scope)
@@ -57,9 +59,10 @@ import Testing
             $0.insert(ReplicaTask(uid: "mine", title: "a", owner: "ann", updatedAt: Self.date))
             $0.insert(ReplicaTask(uid: "theirs", title: "b", owner: "bob", updatedAt: Self.date))
         }
-        let error = await #expect(throws: ReplicationError.self) { try await client(server, store: edge).sync() }
-        #expect(error?.kind == .outOfScope)
-        #expect(try tasks(serverStore).isEmpty, "nothing of the batch was applied")
+        let report = try await client(server, store: edge).sync()
+        #expect(report.refused.map(\.description) == ["ReplicaTask theirs: outOfScope: the batch would put ReplicaTask theirs outside this client's scope"])
+        #expect(try ModelContext(serverStore).fetchCount(FetchDescriptor<ReplicationReceipt>()) == 1, "the refused batch applied nothing")
+        #expect(try Set(tasks(serverStore).keys) == ["mine"] && Set(tasks(edge).keys) == ["mine"])
     }
 
     @Test func aPullSendsOnlyRowsInScope() async throws {
@@ -206,6 +209,46 @@ import Testing
         #expect(Set(try tasks(serverStore).keys) == ["before", "after"], "one sync pushes every change saved before it")
     }
 
+    /// Rule 3: moving a task between projects changes the projects' task lists, which are not
+    /// replicated: the push and the pull carry the task's change only.
+    @Test func aChangeToAListThatIsNotReplicatedSendsNothing() async throws {
+        let server = try server()
+        try save(serverStore) { context in
+            for uid in ["p1", "p2"] { context.insert(ReplicaProject(uid: uid, name: uid, updatedAt: Self.date)) }
+            context.insert(ReplicaTask(uid: "t", title: "t", updatedAt: Self.date))
+        }
+        let edge = try ReplicationConvergenceTests.stores.makeClient()
+        let recording = Recording(inner: LocalReplicationTransport(server: server, principal: "ann"))
+        let client = try ReplicationClient(container: edge, models: ReplicaSchema.replicated, name: "edge", transport: recording)
+        try await client.sync()
+        let token = try server.changes(since: nil, for: "ann", client: "other", schema: server.models.schemaDigest).token
+        try save(edge) { context in
+            try #require(context.fetch(FetchDescriptor<ReplicaTask>()).first).project = try context.fetch(FetchDescriptor<ReplicaProject>(predicate: #Predicate { $0.uid == "p1" })).first
+        }
+        try await client.sync()
+        try save(serverStore) { context in
+            try #require(context.fetch(FetchDescriptor<ReplicaTask>()).first).project = try context.fetch(FetchDescriptor<ReplicaProject>(predicate: #Predicate { $0.uid == "p2" })).first
+        }
+        #expect(recording.batches.withLock { $0.last?.changes.map(\.entity) } == ["ReplicaTask"])
+        let page = try server.changes(since: token, for: "ann", client: "other", schema: server.models.schemaDigest)
+        #expect(page.changes.map(\.entity) == ["ReplicaTask"])
+    }
+
+    /// Rule 13: a date on a whole millisecond arrives exactly, though it is often stored a hair
+    /// below itself (export rounds to the nearest millisecond; it truncated).
+    @Test func datesArriveRoundedToTheNearestMillisecond() async throws {
+        let server = try server()
+        let dates = [0.001, 0.123, 0.456, 0.789, 0.999, 0.3335].map { Self.date + $0 }
+        let expected = [1, 123, 456, 789, 999, 334].map { Self.date + Double($0) / 1000 }
+        try save(serverStore) { context in
+            for (index, date) in dates.enumerated() { context.insert(ReplicaTask(uid: "t\(index)", title: "t", updatedAt: date)) }
+        }
+        let edge = try ReplicationConvergenceTests.stores.makeClient()
+        try await client(server, store: edge).sync()
+        let arrived = try tasks(edge)
+        #expect(dates.indices.map { arrived["t\($0)"]?.updatedAt } == expected)
+    }
+
     @Test func aModelWhoseIdentityIsNotPreservedIsRefused() throws {
         let container = try ModelContainer(for: Schema(SyncCases.schema + [ReplicationReceipt.self]), configurations: [InMemoryConfiguration()])
         let error = #expect(throws: ReplicationError.self) { try ReplicationServer<String>(container: container, models: [SyncUser.self]) }
@@ -225,6 +268,25 @@ struct AnswerLost: ReplicationTransport {
     func push(_ batch: PushBatch) async throws -> PushResult {
         _ = try await inner.push(batch)
         throw ReplicationError(.transport, "the connection dropped before the answer arrived")
+    }
+}
+
+/// Passes every call on, keeping each batch pushed.
+final class Recording: ReplicationTransport {
+    let inner: any ReplicationTransport
+    let batches = Mutex<[PushBatch]>([])
+
+    init(inner: any ReplicationTransport) {
+        self.inner = inner
+    }
+
+    func pull(since: DefaultHistoryToken?, client: String, schema: String) async throws -> ChangePage {
+        try await inner.pull(since: since, client: client, schema: schema)
+    }
+
+    func push(_ batch: PushBatch) async throws -> PushResult {
+        batches.withLock { $0.append(batch) }
+        return try await inner.push(batch)
     }
 }
 

@@ -13,7 +13,7 @@ extension SyncCoercion {
             is Double:
             return value
         case let float as Float: return Double(float)
-        case let date as Date: return date.formatted(exportDateStyle)
+        case let date as Date: return exportedDate(date)
         case let uuid as UUID: return uuid.uuidString
         case let url as URL: return url.absoluteString
         case let decimal as Decimal: return decimal.description
@@ -27,6 +27,19 @@ extension SyncCoercion {
         }
     }
 
-    /// How export writes dates: ISO-8601 in UTC with milliseconds.
+    /// How export reads dates back: ISO-8601 in UTC with milliseconds.
     static let exportDateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// `date` as export writes it: ISO-8601 in UTC, rounded to the nearest millisecond. The
+    /// formatter truncates, and a whole millisecond is often stored a hair below itself
+    /// (`.123` as `.12299…`), so formatting the date as it is would write it 1 ms early.
+    static func exportedDate(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = (milliseconds / 1000).rounded(.down)
+        let fraction = String(1000 + Int(milliseconds - seconds * 1000)).dropFirst()   // "007" for 7
+        return "\(Date(timeIntervalSince1970: seconds).formatted(wholeSecondStyle).dropLast()).\(fraction)Z"
+    }
+
+    /// ISO-8601 in UTC to the second (`2026-11-28T19:00:00Z`).
+    private static let wholeSecondStyle = Date.ISO8601FormatStyle()
 }

@@ -55,6 +55,20 @@ final class ChangeApplier {
         return index.model(at: key)
     }
 
+    /// Whether `change` links to a row this replica does not have (the link was, or will be, cleared).
+    /// - Throws: ``ReplicationError`` for an entity not replicated here or an unreadable id.
+    func linksToMissingRows(_ change: ReplicationChange) throws -> Bool {
+        let mapping = try models.mapping(of: change.entity)
+        for relationship in mapping.replicatedRelationships {
+            guard let value = change.values?[relationship.foreignKey] else { continue }
+            let destination = Schema.entityName(for: relationship.destination)
+            for id in (value as? [Any] ?? [value]) where !(id is NSNull) {
+                if try existing(ReplicationChange(entity: destination, id: id, values: nil)) == nil { return true }
+            }
+        }
+        return false
+    }
+
     /// Applies `changes`; `index` numbers them for errors.
     /// - Throws: ``ReplicationError/Kind/badPayload`` naming the change and key when values
     ///   cannot be read as the model's (a missing required value, a wrong type).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A row named the way every replica names it: its entity and its remote id.
-public struct ReplicaRow: @unchecked Sendable {
+public struct ReplicaRow: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The `Schema` entity name of the row's model.
     public let entity: String
     /// The row's remote id as a JSON scalar.
@@ -14,11 +14,20 @@ public struct ReplicaRow: @unchecked Sendable {
 
     var json: [String: Any] { ["entity": entity, "id": id] }
 
-    /// The row a JSON object names.
+    public var description: String { "\(entity) \(id)" }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.entity == rhs.entity && "\(lhs.id)" == "\(rhs.id)" }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entity)
+        hasher.combine("\(id)")
+    }
+
+    /// The row a JSON object names, element `index` of the array `array` (for errors).
     /// - Throws: ``ReplicationError/Kind/badPayload``.
-    init(json: Any, at index: Int) throws {
+    init(json: Any, at index: Int, in array: String = "refresh") throws {
         guard let object = json as? [String: Any], let entity = object["entity"] as? String, let id = object["id"], id is String || id is Int || id is Double else {
-            throw ReplicationError(.badPayload, "refresh[\(index)] must be {\"entity\": string, \"id\": number or string}")
+            throw ReplicationError(.badPayload, "\(array)[\(index)] must be {\"entity\": string, \"id\": number or string}")
         }
         self.init(entity: entity, id: id)
     }

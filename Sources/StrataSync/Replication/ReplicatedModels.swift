@@ -87,14 +87,18 @@ extension SyncMapping {
     /// a to-one (the to-one side carries the link, so one replica's stale list never unlinks
     /// what another linked).
     var replicatedRelationships: [Relationship] {
-        relationships.filter { relationship in
-            guard relationship.isExported else { return false }
-            guard !relationship.isToOne, let inverse = relationship.inverseName,
-                let destination = schema.entitiesByName[Schema.entityName(for: relationship.destination)],
-                let back = destination.relationships.first(where: { $0.name == inverse })
-            else { return true }
-            return !back.isToOneRelationship
-        }
+        relationships.filter { $0.isExported && !isChildList($0) }
+    }
+
+    /// The to-manys whose inverse is a to-one: the rows on the other side carry the link, so
+    /// they are not replicated.
+    var childLists: [Relationship] { relationships.filter(isChildList) }
+
+    private func isChildList(_ relationship: Relationship) -> Bool {
+        guard !relationship.isToOne, let inverse = relationship.inverseName,
+            let destination = schema.entitiesByName[Schema.entityName(for: relationship.destination)]
+        else { return false }
+        return destination.relationships.first { $0.name == inverse }?.isToOneRelationship == true
     }
 
     /// The exported attributes.

@@ -19,6 +19,9 @@ import StrataCore
     /// Rows whose pulled changes were left alone for local changes not yet pushed, as JSON
     /// (`[{"entity": …, "id": …}]`): the next batch asks the server to send them again.
     var deferredRows: Data?
+    /// The pushed changes the server refused and the client settled, as JSON (``RefusedChange``s),
+    /// until the app forgets them.
+    var refusedChanges: Data?
 
     init(client: String) {
         self.client = client
@@ -28,6 +31,12 @@ import StrataCore
     var deferred: [ReplicaRow] {
         get { (deferredRows.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [Any] ?? []).enumerated().compactMap { try? ReplicaRow(json: $1, at: $0) } }
         set { deferredRows = newValue.isEmpty ? nil : try? JSONSerialization.data(withJSONObject: newValue.map(\.json)) }
+    }
+
+    /// The refused changes the client settled and the app has not forgotten.
+    var refusals: [RefusedChange] {
+        get { (try? RefusedChange.list(refusedChanges.flatMap { try? JSONSerialization.jsonObject(with: $0) })) ?? [] }
+        set { refusedChanges = newValue.isEmpty ? nil : try? JSONSerialization.data(withJSONObject: newValue.map(\.json)) }
     }
 
     /// The server token the client last pulled.

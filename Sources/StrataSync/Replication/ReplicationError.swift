@@ -26,6 +26,13 @@ public struct ReplicationError: Error, Hashable, Sendable, CustomStringConvertib
         public static let invalidSetup = Kind(name: "invalidSetup")
         /// The transport failed or the server answered something that is not the protocol.
         public static let transport = Kind(name: "transport")
+        /// A reason in ``PushResult/refused``, never thrown: the pushed update's row was deleted
+        /// on the server and the conflict policy kept the deletion; the edit is dropped.
+        public static let rowDeleted = Kind(name: "rowDeleted")
+        /// A reason in ``PushResult/refused``, never thrown: the pushed update's row was deleted
+        /// on the server and the policy keeps the edit, but its values are partial; the client
+        /// sends the whole row.
+        public static let wholeRowNeeded = Kind(name: "wholeRowNeeded")
 
         /// The kind named `name`; an unknown name from a newer server stays readable.
         public init(name: String) { self.name = name }
@@ -36,21 +43,37 @@ public struct ReplicationError: Error, Hashable, Sendable, CustomStringConvertib
     public let kind: Kind
     /// A sentence that says what went wrong and what to do.
     public let message: String
+    /// The changes of a refused batch the server refused, each with its reason (an `outOfScope`
+    /// refusal names them all); empty for other errors.
+    public let refused: [RefusedChange]
 
-    /// An error of `kind` saying `message`.
-    public init(_ kind: Kind, _ message: String) {
+    /// An error of `kind` saying `message`, naming the `refused` changes of a batch.
+    public init(_ kind: Kind, _ message: String, refused: [RefusedChange] = []) {
         self.kind = kind
         self.message = message
+        self.refused = refused
     }
 
     public var description: String { "\(kind): \(message)" }
 
-    /// The error as the wire carries it: `{"error": "outOfScope", "message": "…"}`.
-    public var json: [String: Any] { ["error": kind.name, "message": message] }
+    /// The error as the wire carries it: `{"error": "outOfScope", "message": "…"}`, with
+    /// `"refused": [{"entity", "id", "reason", "message"}, …]` when it names refused changes.
+    public var json: [String: Any] {
+        var object: [String: Any] = ["error": kind.name, "message": message]
+        if !refused.isEmpty { object["refused"] = refused.map(\.json) }
+        return object
+    }
 
-    /// The error a server's answer carries, if it is one.
+    /// The error a server's answer carries, if it is one (a malformed `refused` list makes it
+    /// a `badPayload` error saying so).
     public init?(json: Any) {
         guard let object = json as? [String: Any], let name = object["error"] as? String else { return nil }
-        self.init(Kind(name: name), object["message"] as? String ?? "")
+        do {
+            self.init(Kind(name: name), object["message"] as? String ?? "", refused: try RefusedChange.list(object["refused"]))
+        } catch let error as ReplicationError {
+            self = error
+        } catch {
+            return nil
+        }
     }
 }

@@ -54,14 +54,21 @@ public struct PushBatch: @unchecked Sendable {
     /// Rows the client asks to be sent as the server has them once the batch is applied: rows
     /// whose pulled changes it left alone because they had local changes not yet pushed.
     public let refresh: [ReplicaRow]
+    /// Rows the client deleted whose deletion the server refused: sent as the server has them,
+    /// with the rows under them (the client's delete rule removed those too).
+    public let restore: [ReplicaRow]
 
-    public init(id: String, client: String, base: DefaultHistoryToken?, schema: String, changes: [ReplicationChange], refresh: [ReplicaRow] = []) {
+    public init(
+        id: String, client: String, base: DefaultHistoryToken?, schema: String, changes: [ReplicationChange], refresh: [ReplicaRow] = [],
+        restore: [ReplicaRow] = []
+    ) {
         self.id = id
         self.client = client
         self.base = base
         self.schema = schema
         self.changes = changes
         self.refresh = refresh
+        self.restore = restore
     }
 
     /// The batch as JSON.
@@ -70,6 +77,7 @@ public struct PushBatch: @unchecked Sendable {
             "id": id, "client": client, "schema": schema, "changes": changes.map(\.json), "refresh": refresh.map(\.json),
         ]
         if let base { object["base"] = ReplicationWire.json(base) }
+        if !restore.isEmpty { object["restore"] = restore.map(\.json) }
         return try JSONText.data(object)
     }
 
@@ -81,9 +89,10 @@ public struct PushBatch: @unchecked Sendable {
         guard let client = object["client"] as? String, !client.isEmpty else { throw ReplicationError(.badPayload, "the batch has no \"client\" string") }
         guard let schema = object["schema"] as? String else { throw ReplicationError(.badPayload, "the batch has no \"schema\" digest") }
         let refresh = try (object["refresh"] as? [Any] ?? []).enumerated().map { try ReplicaRow(json: $1, at: $0) }
+        let restore = try (object["restore"] as? [Any] ?? []).enumerated().map { try ReplicaRow(json: $1, at: $0, in: "restore") }
         self.init(
             id: id, client: client, base: try ReplicationWire.token(object["base"]), schema: schema, changes: try ReplicationWire.changes(object["changes"]),
-            refresh: refresh)
+            refresh: refresh, restore: restore)
     }
 }
 
@@ -96,17 +105,23 @@ public struct PushResult: @unchecked Sendable {
     /// The rows where the server's side won a conflict (or a merge rewrote them): the client
     /// applies them so it agrees with the server.
     public let corrections: [ReplicationChange]
+    /// The changes the server did not apply to a row it no longer has: `rowDeleted` (the policy
+    /// kept the deletion; the corrections delete the row) or `wholeRowNeeded` (the policy keeps
+    /// the edit, whose values are partial: the client sends the whole row in its next batch).
+    public let refused: [RefusedChange]
 
-    public init(token: DefaultHistoryToken?, applied: Int, corrections: [ReplicationChange]) {
+    public init(token: DefaultHistoryToken?, applied: Int, corrections: [ReplicationChange], refused: [RefusedChange] = []) {
         self.token = token
         self.applied = applied
         self.corrections = corrections
+        self.refused = refused
     }
 
     /// The answer as JSON.
     public func jsonData() throws -> Data {
         var object: [String: Any] = ["applied": applied, "corrections": corrections.map(\.json)]
         if let token { object["token"] = ReplicationWire.json(token) }
+        if !refused.isEmpty { object["refused"] = refused.map(\.json) }
         return try JSONText.data(object)
     }
 
@@ -114,7 +129,14 @@ public struct PushResult: @unchecked Sendable {
     /// - Throws: ``ReplicationError/Kind/badPayload``.
     public init(jsonData data: Data) throws {
         let object = try ReplicationWire.object(data)
-        self.init(token: try ReplicationWire.token(object["token"]), applied: object["applied"] as? Int ?? 0, corrections: try ReplicationWire.changes(object["corrections"]))
+        self.init(
+            token: try ReplicationWire.token(object["token"]), applied: object["applied"] as? Int ?? 0, corrections: try ReplicationWire.changes(object["corrections"]),
+            refused: try RefusedChange.list(object["refused"]))
+    }
+
+    /// This answer with `token` in place of its own.
+    func with(token: DefaultHistoryToken) -> PushResult {
+        PushResult(token: token, applied: applied, corrections: corrections, refused: refused)
     }
 }
 

@@ -27,7 +27,8 @@ extension ReplicationServer {
             counted += transaction.changes.count
         }
         let hasMore = transactions.count - (transactions.first?.token == since ? 1 : 0) > used
-        let changes = try collector.changes(in: context) { model, mapping in try scope.allows(model, of: mapping.entity.name, for: principal) }
+        if hasMore { try collector.addLaterDeletions(from: transactions.drop { $0.token <= reached }) }
+        let changes = try collector.changes(in: context, for: scope.reader(for: principal, models: models))
         return ChangePage(changes: changes, token: reached, hasMore: hasMore, isSnapshot: false)
     }
 
@@ -51,12 +52,13 @@ extension ReplicationServer {
     /// while they are read comes again in the next pull; applying it twice is harmless).
     private func snapshot(for principal: Principal, in context: ModelContext) throws -> ChangePage {
         let token = try latestToken()
+        let reader = scope.reader(for: principal, models: models)
         var changes: [ReplicationChange] = []
         for entity in models.entityNames {
             let mapping = try models.mapping(of: entity)
             for model in try mapping.fetchAll(context) where model.persistentModelID.entityName == entity {
-                guard try scope.allows(model, of: entity, for: principal) else { continue }
-                changes.append(ReplicationChange(entity: entity, id: try mapping.remoteID(of: model), values: try mapping.replicatedValues(of: model)))
+                guard try reader.sees(model, mapping) else { continue }
+                changes.append(ReplicationChange(entity: entity, id: try mapping.remoteID(of: model), values: try mapping.replicatedValues(of: model, showing: reader.showsLink)))
             }
         }
         return ChangePage(changes: changes, token: token, hasMore: false, isSnapshot: true)

@@ -15,26 +15,38 @@ extension ReplicationServer {
         return try pushes.withLock { _ in
             let context = ModelContext(container)
             context.author = Self.author(of: batch.client)
-            let batchID = batch.id
-            if let receipt = try context.fetch(FetchDescriptor<ReplicationReceipt>(predicate: #Predicate { $0.batchID == batchID })).first {
-                let answer = try PushResult(jsonData: receipt.answer)
-                return PushResult(token: try latestToken(), applied: answer.applied, corrections: answer.corrections)
+            let batchID = batch.id, client = batch.client, name: String? = principalName(principal)
+            let receipts = FetchDescriptor<ReplicationReceipt>(predicate: #Predicate { $0.batchID == batchID && $0.client == client && $0.principal == name })
+            if let receipt = try context.fetch(receipts).first {
+                return try PushResult(jsonData: receipt.answer).with(token: latestToken())
             }
             let changed = try changedSince(batch.base, by: batch.client, in: context)
             let applier = ChangeApplier(context: context, models: models)
-            try applier.prepare(for: batch.changes + batch.refresh.map { ReplicationChange(entity: $0.entity, id: $0.id, values: nil) })
+            try applier.prepare(for: batch.changes + (batch.refresh + batch.restore).map { ReplicationChange(entity: $0.entity, id: $0.id, values: nil) })
+            let wall = ScopeWall(scope: scope, principal: principal, models: models, applier: applier)
             var settled = SettledBatch()
             for change in batch.changes {
-                try settle(change, changed: changed, applier: applier, principal: principal, into: &settled)
+                try settle(change, changed: changed, applier: applier, wall: wall, into: &settled)
             }
-            try applier.apply(settled.accepted)
-            try checkScope(of: settled.accepted, applier: applier, principal: principal)
+            let admitted = try wall.admit(settled.accepted)
+            try applier.apply(admitted)
+            try wall.checkRowsEnd(admitted)
+            guard wall.refused.isEmpty else {
+                throw ReplicationError(
+                    .outOfScope, "\(wall.refused.count) of the batch's changes reach outside this client's scope (\(wall.refused[0])): the batch is refused",
+                    refused: wall.refused)
+            }
+            // A change whose link named a row the server does not have was written with the link
+            // cleared (rule 8): the client is sent the row as it is now.
+            let unlinked = try admitted.filter { try applier.linksToMissingRows($0) }
             let corrections = try self.corrections(
-                for: settled.corrected.map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) }, applier: applier)
-            let answer = PushResult(token: nil, applied: settled.accepted.count, corrections: corrections)
-            context.insert(ReplicationReceipt(batchID: batch.id, client: batch.client, answer: try answer.jsonData()))
+                for: (settled.corrected + unlinked).map { ($0.entity, $0.id, $0.isDeletion) } + batch.refresh.map { ($0.entity, $0.id, false) }
+                    + batch.restore.map { ($0.entity, $0.id, true) },
+                applier: applier, reader: scope.reader(for: principal, models: models))
+            let answer = PushResult(token: nil, applied: admitted.count, corrections: corrections, refused: settled.dropped)
+            context.insert(ReplicationReceipt(batchID: batch.id, principal: principalName(principal), client: batch.client, answer: try answer.jsonData()))
             try context.save()
-            return PushResult(token: try latestToken(), applied: answer.applied, corrections: corrections)
+            return answer.with(token: try latestToken())
         }
     }
 
@@ -44,6 +56,8 @@ extension ReplicationServer {
         var accepted: [ReplicationChange] = []
         /// The rows to send back as the server has them once the batch is applied.
         var corrected: [ReplicationChange] = []
+        /// Updates of rows the server no longer has, not applied, with the reason.
+        var dropped: [RefusedChange] = []
     }
 
     /// The rows (by remote id) that transactions after `base`, other than `client`'s own, touched;
@@ -66,17 +80,17 @@ extension ReplicationServer {
 
     /// Decides `change`: applied as sent when nobody else touched its row, else as the policy says.
     private func settle(
-        _ change: ReplicationChange, changed: Set<RowIdentity>?, applier: ChangeApplier, principal: Principal, into settled: inout SettledBatch
+        _ change: ReplicationChange, changed: Set<RowIdentity>?, applier: ChangeApplier, wall: ScopeWall<Principal>, into settled: inout SettledBatch
     ) throws {
         let mapping = try models.mapping(of: change.entity)
         let row = RowIdentity(entity: change.entity, id: try mapping.identityKey(ofRemoteID: change.id))
         let existing = try applier.existing(change)
-        if let existing, try !scope.allows(existing, of: change.entity, for: principal) {
-            throw ReplicationError(.outOfScope, "\(change.entity) \(change.id) is outside this client's scope: the batch is refused")
+        if let existing, try !wall.allows(existing) {
+            wall.refuse(change, "\(change.entity) \(change.id) is outside this client's scope")
+            return
         }
         if existing == nil, let values = change.values, !mapping.isComplete(values) {
-            // An update of a row the server no longer has: it stays deleted, and the client is told.
-            settled.corrected.append(change)
+            try settle(update: values, ofDeleted: change, into: &settled)
             return
         }
         let touched = changed.map { $0.contains(row) } ?? (existing != nil)
@@ -96,42 +110,49 @@ extension ReplicationServer {
         }
     }
 
-    /// Refuses the batch when a row it writes ends outside `principal`'s scope.
-    private func checkScope(of accepted: [ReplicationChange], applier: ChangeApplier, principal: Principal) throws {
-        for change in accepted where !change.isDeletion {
-            guard let model = try applier.existing(change), try scope.allows(model, of: change.entity, for: principal) else {
-                throw ReplicationError(.outOfScope, "the batch would put \(change.entity) \(change.id) outside this client's scope: the batch is refused")
-            }
+    /// Decides an update of a row the server no longer has, as the policy decides an edit against
+    /// a deletion: the deletion stays (the client is sent it), or the client is asked for the
+    /// whole row (the update's values cannot make one), which the next batch brings and the policy
+    /// judges again. So the outcome does not depend on whether the edit or the deletion reached
+    /// the server first.
+    /// - Throws: the policy's error.
+    private func settle(update values: [String: Any], ofDeleted change: ReplicationChange, into settled: inout SettledBatch) throws {
+        switch try conflicts.resolve(ReplicationConflict(entity: change.entity, id: change.id, server: nil, client: values)) {
+        case .keepServer:
+            settled.corrected.append(ReplicationChange(entity: change.entity, id: change.id, values: nil))
+            settled.dropped.append(RefusedChange(entity: change.entity, id: change.id, reason: .rowDeleted, message: "the row was deleted on the server, and the conflict policy kept the deletion"))
+        case .takeClient, .merge:
+            settled.dropped.append(
+                RefusedChange(entity: change.entity, id: change.id, reason: .wholeRowNeeded, message: "the row was deleted on the server and the conflict policy keeps the edit: send the whole row"))
         }
     }
 
     /// The server's rows named by `rows`, as the client should have them once the batch is
-    /// applied: their values, or their deletion, each row once. A row the client deleted and the
-    /// server kept comes with the rows linking to it through a to-one (the client's deletion
-    /// cleared those links, and their changes name only the to-one side).
-    private func corrections(for rows: [(entity: String, id: Any, clientDeleted: Bool)], applier: ChangeApplier) throws -> [ReplicationChange] {
+    /// applied and as `reader` may see them: their values, or their deletion (a row the server
+    /// no longer has, or one outside the reader's scope), each row once. A row the client
+    /// deleted and the server kept, or one outside the scope, comes with the rows in scope under
+    /// it (``ChangeReader/children(of:_:in:)``).
+    private func corrections(
+        for rows: [(entity: String, id: Any, clientDeleted: Bool)], applier: ChangeApplier, reader: ChangeReader
+    ) throws -> [ReplicationChange] {
         var sent: Set<RowIdentity> = []
         var corrections: [ReplicationChange] = []
-        func send(_ model: any PersistentModel, _ mapping: SyncMapping) throws {
-            let id = try mapping.remoteID(of: model)
-            guard sent.insert(RowIdentity(entity: mapping.entity.name, id: try mapping.identityKey(ofRemoteID: id))).inserted else { return }
-            corrections.append(ReplicationChange(entity: mapping.entity.name, id: id, values: try mapping.replicatedValues(of: model)))
+        func send(_ change: ReplicationChange) throws {
+            guard sent.insert(RowIdentity(entity: change.entity, id: try models.mapping(of: change.entity).identityKey(ofRemoteID: change.id))).inserted else { return }
+            corrections.append(change)
         }
         for row in rows {
             let mapping = try models.mapping(of: row.entity)
             guard let model = try applier.existing(ReplicationChange(entity: row.entity, id: row.id, values: nil)) else {
-                if sent.insert(RowIdentity(entity: row.entity, id: try mapping.identityKey(ofRemoteID: row.id))).inserted {
-                    corrections.append(ReplicationChange(entity: row.entity, id: row.id, values: nil))
-                }
+                try send(ReplicationChange(entity: row.entity, id: row.id, values: nil))
                 continue
             }
-            try send(model, mapping)
-            guard row.clientDeleted else { continue }
-            for relationship in mapping.relationships where !relationship.isToOne && !mapping.replicatedRelationships.contains(where: { $0.name == relationship.name }) {
-                let children = relationship.access.get(model) as? [any PersistentModel] ?? []
-                // A child this batch deletes is not in it: the context drops the link at the save.
-                for child in children where !child.isDeleted { try send(child, try models.mapping(of: child.persistentModelID.entityName)) }
-            }
+            let seen = try reader.sees(model, mapping)
+            // A row outside the scope reads as deleted, and the rows under it that the reader
+            // sees come with it, unlinked from it, so its delete rule leaves them alone.
+            try send(ReplicationChange(entity: row.entity, id: row.id, values: seen ? try mapping.replicatedValues(of: model, showing: reader.showsLink) : nil))
+            guard row.clientDeleted || !seen else { continue }
+            for child in try reader.children(of: model, mapping, in: models) { try send(child) }
         }
         return corrections
     }

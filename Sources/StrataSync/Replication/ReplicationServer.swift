@@ -19,16 +19,23 @@ public final class ReplicationServer<Principal>: Sendable {
     public let models: ReplicatedModels
     let conflicts: ConflictPolicy
     let scope: ReplicationScope<Principal>
+    /// How a principal is written in receipts: a batch is answered from its receipt only for
+    /// the principal and client that pushed it.
+    let principalName: @Sendable (Principal) -> String
     /// The most changes a page holds (a transaction is never split, so a page can hold more).
     public let pageSize: Int
     /// Pushes are applied one at a time, so conflicts are judged against a settled history.
     let pushes = Mutex(())
 
     /// A server for `models` in `container`, whose schema must also hold ``ReplicationReceipt``.
+    ///
+    /// `principalName` writes a principal in the receipts of its batches (by default its
+    /// description): give each principal a stable, distinct name, such as its user id.
     /// - Throws: ``ReplicationError/Kind/invalidSetup`` naming what to declare.
     public init(
         container: ModelContainer, models: [any Syncable.Type], conflicts: ConflictPolicy = .serverWins,
-        scope: ReplicationScope<Principal> = ReplicationScope(), pageSize: Int = 5_000
+        scope: ReplicationScope<Principal> = ReplicationScope(), pageSize: Int = 5_000,
+        principalName: @escaping @Sendable (Principal) -> String = { "\($0)" }
     ) throws {
         guard container.schema.entity(for: ReplicationReceipt.self) != nil else {
             throw ReplicationError(.invalidSetup, "the server's schema must include ReplicationReceipt (it remembers applied batches)")
@@ -38,8 +45,10 @@ public final class ReplicationServer<Principal>: Sendable {
         }
         self.container = container
         self.models = try ReplicatedModels(models, in: container)
+        try scope.check(self.models)
         self.conflicts = conflicts
         self.scope = scope
+        self.principalName = principalName
         self.pageSize = max(1, pageSize)
     }
 

@@ -8,13 +8,21 @@ public enum ReplicaDump {
     /// The dump of `container`.
     /// - Throws: the fetch's or the export's error.
     public static func of(_ container: ModelContainer) throws -> String {
-        let context = ModelContext(container)
-        let exporter = SyncImporter(container: container)
-        let sections: [String: Any] = [
-            "projects": canonical(try exporter.exportObjects(context.fetch(FetchDescriptor<ReplicaProject>()))),
-            "tasks": canonical(try exporter.exportObjects(context.fetch(FetchDescriptor<ReplicaTask>()))),
-            "labels": canonical(try exporter.exportObjects(context.fetch(FetchDescriptor<ReplicaLabel>()))),
-        ]
+        try of(container) { context, exporter in
+            [
+                "projects": try exporter.exportObjects(context.fetch(FetchDescriptor<ReplicaProject>())),
+                "tasks": try exporter.exportObjects(context.fetch(FetchDescriptor<ReplicaTask>())),
+                "labels": try exporter.exportObjects(context.fetch(FetchDescriptor<ReplicaLabel>())),
+            ]
+        }
+    }
+
+    /// The dump of the sections `export` reads from `container` (each a model's exported rows).
+    /// - Throws: `export`'s error.
+    public static func of(
+        _ container: ModelContainer, export: (ModelContext, SyncImporter) throws -> [String: [[String: Any]]]
+    ) throws -> String {
+        let sections = try export(ModelContext(container), SyncImporter(container: container)).mapValues(canonical)
         return String(decoding: try JSONSerialization.data(withJSONObject: sections, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
     }
 

@@ -5,9 +5,9 @@ import StrataSync
 
 /// Where replication cases keep their stores: a fresh server store and fresh client stores per run.
 public struct ReplicaStores: Sendable {
-    /// A new, empty store of ``ReplicaSchema/server``.
+    /// A new, empty server store of the case's models (``ReplicaSchema/server``, ``ScopedSchema/server``).
     public let makeServer: @Sendable () throws -> ModelContainer
-    /// A new, empty store of ``ReplicaSchema/client``.
+    /// A new, empty client store of the case's models (``ReplicaSchema/client``, ``ScopedSchema/client``).
     public let makeClient: @Sendable () throws -> ModelContainer
 
     public init(makeServer: @escaping @Sendable () throws -> ModelContainer, makeClient: @escaping @Sendable () throws -> ModelContainer) {

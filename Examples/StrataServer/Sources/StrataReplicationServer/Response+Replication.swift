@@ -14,7 +14,7 @@ extension Response {
 
     /// `error` as the protocol answers it: its ``ReplicationError/json`` with the status of its kind.
     static func replication(_ error: ReplicationError) -> Response {
-        // A dictionary of two strings always serializes.
+        // Strings, and refused changes of strings and JSON scalars: it always serializes.
         let data = (try? JSONSerialization.data(withJSONObject: error.json)) ?? Data()
         return replicationJSON(data, status: ReplicationHTTP.status(of: error.kind))
     }

@@ -17,6 +17,14 @@ extension TestClientProtocol {
         }
     }
 
+    /// Sends a replication request as `user`; its status and body as text.
+    func replicationText(_ method: HTTPRequest.Method, _ uri: String, user: String, body: Data? = nil) async throws -> (status: HTTPResponse.Status, body: String) {
+        let headers: HTTPFields = [.contentType: "application/json", .authorization: "Bearer \(user)"]
+        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) { response in
+            (response.status, String(decoding: response.body.readableBytesView, as: UTF8.self))
+        }
+    }
+
     /// `GET uri` as `user`, answered with a change page.
     func page(_ uri: String, user: String) async throws -> ChangePage {
         try await execute(uri: uri, method: .get, headers: [.authorization: "Bearer \(user)"]) { response in

@@ -8,8 +8,9 @@ import StrataSync
 @Model final class Note: Syncable {
     /// The note's id on every replica.
     @Attribute(.unique, .preserveValueOnDeletion) var uid: String
-    /// The user the note belongs to; a device of another user neither sees nor changes it.
-    var owner: String
+    /// The user the note belongs to; a device of another user neither sees nor changes it. Kept
+    /// on deletion, so the deletion reaches that user's devices only.
+    @Attribute(.preserveValueOnDeletion) var owner: String
     /// What the note says.
     var text: String
     /// Whether it is done.

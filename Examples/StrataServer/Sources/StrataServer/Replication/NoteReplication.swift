@@ -14,7 +14,7 @@ enum NoteReplication {
     /// and the later `updatedAt` wins a conflict.
     /// - Throws: ``ReplicationError`` `invalidSetup` when the store keeps no history.
     static func server(container: ModelContainer) throws -> ReplicationServer<String> {
-        let scope = ReplicationScope<String>().restricting(Note.self) { user in #Predicate<Note> { $0.owner == user } }
+        let scope = ReplicationScope<String>().restricting(Note.self, by: \.owner) { user in user }
         return try ReplicationServer(container: container, models: models, conflicts: .newerWins(), scope: scope)
     }
 
