@@ -34,3 +34,16 @@ import Testing
         try await ReplicationConvergence.run(seed: UInt64(seed), conflicts: .serverWins, stores: Self.stores)
     }
 }
+
+/// Three server instances on one PostgreSQL namespace, each with its own pool, every batch sent to
+/// all three at once: each is applied once (docs/replication.md, "Several server processes").
+@Suite struct PostgresExactlyOnceTests {
+    @Test func threeInstancesOnOneDatabaseApplyEachBatchOnce() throws {
+        let url = try PostgresReplicationTests.database.get(), namespace = "exactly_once_\(PostgresReplicationTests.namespaceCounter.next())"
+        try ExactlyOnceAcrossInstances.run {
+            var configuration = try PostgresConfiguration(url: url, namespace: namespace)
+            configuration.poolSize = 2
+            return try ModelContainer(for: Schema(ReplicaSchema.server), configurations: [configuration])
+        }
+    }
+}

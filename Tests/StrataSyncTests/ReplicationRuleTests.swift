@@ -320,3 +320,13 @@ extension ReplicaTask {
         updatedAt = date
     }
 }
+
+/// Three server instances on one SQLite file, every batch sent to all three at once.
+@Suite struct ReplicationExactlyOnceTests {
+    @Test func threeInstancesOnOneStoreApplyEachBatchOnce() throws {
+        let url = ReplicationConvergenceTests.temporaryStore()
+        try ExactlyOnceAcrossInstances.run {
+            try ModelContainer(for: Schema(ReplicaSchema.server), configurations: [SQLiteConfiguration(url: url)])
+        }
+    }
+}

@@ -3,7 +3,10 @@ import StrataCore
 
 extension ReplicationServer {
     /// Applies `batch` for `principal` in one transaction, once: a batch whose id was applied
-    /// before is answered as it was then (with the latest token), and applies nothing.
+    /// before is answered as it was then (with the latest token), and applies nothing. Once holds
+    /// across server processes on one store: the receipt is claimed inside the batch's
+    /// transaction (``ModelContext/insertNew(_:)``), so of two processes applying the same batch
+    /// at once one commits and the other answers from its receipt.
     ///
     /// A change to a row someone else changed since the batch's `base` is settled by the
     /// ``ConflictPolicy``; the answer's corrections carry the server's row wherever the client's
@@ -44,8 +47,15 @@ extension ReplicationServer {
                     + batch.restore.map { ($0.entity, $0.id, true) },
                 applier: applier, reader: scope.reader(for: principal, models: models))
             let answer = PushResult(token: nil, applied: admitted.count, corrections: corrections, refused: settled.dropped)
-            context.insert(ReplicationReceipt(batchID: batch.id, principal: principalName(principal), client: batch.client, answer: try answer.jsonData()))
-            try context.save()
+            // The receipt is claimed in the batch's own save: of several server processes applying
+            // one batch at once, the store lets exactly one save; the others answer from its receipt.
+            context.insertNew(ReplicationReceipt(batchID: batch.id, principal: principalName(principal), client: batch.client, answer: try answer.jsonData()))
+            do {
+                try context.save()
+            } catch let error as SwiftDataError where error == .constraintViolation {
+                guard let receipt = try ModelContext(container).fetch(receipts).first else { throw error }
+                return try PushResult(jsonData: receipt.answer).with(token: latestToken())
+            }
             return answer.with(token: try latestToken())
         }
     }
