@@ -115,9 +115,7 @@ import Testing
         let history = statements.filter { $0.contains("_strata_history") }
         #expect(history.count == 1, "the history's lock, number and row in one statement")
         #expect(history.allSatisfy { $0.hasPrefix(#"WITH "lock" AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared("#) })
-        #expect(
-            selects.filter { $0 != "SELECT pg_notify($1, $2)" }.count == 5,
-            "the context's owners, their pets' keys and the pets (for history's cascaded rows), the store's keys, the cascaded pets")
+        #expect(selects.filter { $0 != "SELECT pg_notify($1, $2)" }.count == 3, "the context's identifiers, the store's keys, the cascaded pets")
         #expect(selects.filter { $0 == "SELECT pg_notify($1, $2)" }.count == 1, "the commit is announced once")
         #expect(statements.firstIndex(of: "SELECT pg_notify($1, $2)")! > statements.firstIndex(of: "COMMIT")!, "after the commit")
         let reader = ModelContext(container)

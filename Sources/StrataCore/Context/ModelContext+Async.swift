@@ -61,12 +61,14 @@ extension ModelContext {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
-            let read = batchDeleteReadsModels(T.self) ? try await suspendingFetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
+            let read = batchDeleteReadsTombstones(T.self) ? try await suspendingFetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
             var doomed = read?.map(\.persistentModelID) ?? []
             if read == nil { doomed = try await suspendingFetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName } }
+            var roots = read ?? []
+            if read == nil, batchDeleteCascades(T.self) { roots = try await suspendingFetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } }
             let request = DataStoreBatchDeleteRequest(
                 predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState,
-                history: try batchDeleteHistory(doomed: doomed, read: read?.map(\.storage) ?? []))
+                history: try batchDeleteHistory(doomed: doomed, read: read?.map(\.storage), roots: roots.map(\.storage)))
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
             didBatchDelete(doomed)
         }

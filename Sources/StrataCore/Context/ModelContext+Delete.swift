@@ -32,11 +32,12 @@ extension ModelContext {
             var descriptor = FetchDescriptor<T>(predicate: predicate)
             descriptor.includePendingChanges = false
             let entityName = Schema.entityName(for: T.self)
-            let read = batchDeleteReadsModels(T.self) ? try fetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
+            let read = batchDeleteReadsTombstones(T.self) ? try fetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
             let doomed = try read?.map(\.persistentModelID) ?? fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
+            let roots = try read ?? (batchDeleteCascades(T.self) ? fetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : [])
             try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(
                 predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState,
-                history: batchDeleteHistory(doomed: doomed, read: read?.map(\.storage) ?? [])), identifiers: doomed)
+                history: batchDeleteHistory(doomed: doomed, read: read?.map(\.storage), roots: roots.map(\.storage))), identifiers: doomed)
             didBatchDelete(doomed)
         }
     }

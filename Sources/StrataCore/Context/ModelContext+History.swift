@@ -67,11 +67,11 @@ extension ModelContext {
         return HistoryDraft(author: author, timestamp: Date(), origin: container.changeOrigin, updated: [], deleted: deleted, tombstones: tombstones)
     }
 
-    /// Whether a `delete(model:where:)` of `type` reads its models first, for history: their
-    /// tombstones (the entity or a subclass preserves values on deletion, so a follower such as
-    /// a replica learns which row went) or the rows their `.cascade` rules reach.
-    func batchDeleteReadsModels<T: PersistentModel>(_ type: T.Type) -> Bool {
-        container.recordsHistory && (preservesValuesOnDeletion(type) || cascades(type))
+    /// Whether a `delete(model:where:)` of `type` reads its rows first for their tombstones:
+    /// history is recorded and the entity (or a subclass) preserves values on deletion, so a
+    /// follower (a replica) learns which row went.
+    func batchDeleteReadsTombstones<T: PersistentModel>(_ type: T.Type) -> Bool {
+        container.recordsHistory && preservesValuesOnDeletion(type)
     }
 
     /// The tombstones of the models of `storages`, about to be deleted: those with preserved values.
@@ -82,9 +82,10 @@ extension ModelContext {
         }
     }
 
-    /// Whether `type`'s entity or one of its subentities has a `.cascade` relationship.
-    private func cascades<T: PersistentModel>(_ type: T.Type) -> Bool {
-        guard let entity = container.schema.entitiesByName[Schema.entityName(for: type)] else { return false }
+    /// Whether a `delete(model:where:)` of `type` reads its rows to follow their `.cascade` rules
+    /// for history (``cascadedForHistory(from:)``).
+    func batchDeleteCascades<T: PersistentModel>(_ type: T.Type) -> Bool {
+        guard container.recordsHistory, let entity = container.schema.entitiesByName[Schema.entityName(for: type)] else { return false }
         return entity.selfAndSubentities.contains { $0.relationships.contains { $0.deleteRule == .cascade } }
     }
 
