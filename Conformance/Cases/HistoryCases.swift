@@ -10,7 +10,7 @@ enum HistoryCases {
     static let all: [ConformanceCase] = [
         changeKinds, tokenDescriptors, retention, failedSavesRecordNothing, concurrentWritersInCommitOrder, batchDelete, tokenOfAnotherStore,
         tokenBeforeAGapExpires,
-    ] + cascades
+    ]
 
     typealias Transaction = DefaultHistoryTransaction
 

@@ -64,11 +64,9 @@ extension ModelContext {
             let read = batchDeleteReadsTombstones(T.self) ? try await suspendingFetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
             var doomed = read?.map(\.persistentModelID) ?? []
             if read == nil { doomed = try await suspendingFetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName } }
-            var roots = read ?? []
-            if read == nil, batchDeleteCascades(T.self) { roots = try await suspendingFetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } }
             let request = DataStoreBatchDeleteRequest(
                 predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState,
-                history: try batchDeleteHistory(doomed: doomed, read: read?.map(\.storage), roots: roots.map(\.storage)))
+                history: historyDraft(deleting: doomed, tombstones: read.map { tombstones(of: $0) } ?? []))
             try await batchDelete(from: container.dataStore, matching: request, identifiers: doomed)
             didBatchDelete(doomed)
         }

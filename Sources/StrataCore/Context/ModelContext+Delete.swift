@@ -34,10 +34,10 @@ extension ModelContext {
             let entityName = Schema.entityName(for: T.self)
             let read = batchDeleteReadsTombstones(T.self) ? try fetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : nil
             let doomed = try read?.map(\.persistentModelID) ?? fetchIdentifiers(descriptor).filter { includeSubclasses || $0.entityName == entityName }
-            let roots = try read ?? (batchDeleteCascades(T.self) ? fetch(descriptor).filter { includeSubclasses || $0.storage.identifier.entityName == entityName } : [])
+            let tombstones = read.map { self.tombstones(of: $0) } ?? []
             try batchDelete(from: container.dataStore, matching: DataStoreBatchDeleteRequest(
                 predicate: predicate, includeSubclasses: includeSubclasses, editingState: editingState,
-                history: batchDeleteHistory(doomed: doomed, read: read?.map(\.storage), roots: roots.map(\.storage))), identifiers: doomed)
+                history: historyDraft(deleting: doomed, tombstones: tombstones)), identifiers: doomed)
             didBatchDelete(doomed)
         }
     }

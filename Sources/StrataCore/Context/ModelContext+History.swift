@@ -41,8 +41,8 @@ extension ModelContext {
         }
         var deleted: [HistoryPayload.Rows] = []
         var tombstones: [HistoryPayload.Tombstone] = []
-        for storage in changes.deleted.map(\.storage) + changes.cascaded {
-            let identifier = storage.identifier
+        for model in changes.deleted {
+            let storage = model.storage, identifier = storage.identifier
             let preserved = preservedValues(of: storage)
             if preserved.isEmpty {
                 deleted.append(identifier.primaryKey, entity: identifier.entityName)
@@ -74,19 +74,12 @@ extension ModelContext {
         container.recordsHistory && preservesValuesOnDeletion(type)
     }
 
-    /// The tombstones of the models of `storages`, about to be deleted: those with preserved values.
-    func tombstones(of storages: [AnyModelStorage]) -> [HistoryPayload.Tombstone] {
-        storages.compactMap { storage in
-            let preserved = preservedValues(of: storage), identifier = storage.identifier
+    /// The tombstones of `models`, about to be deleted: those with preserved values.
+    func tombstones<T: PersistentModel>(of models: [T]) -> [HistoryPayload.Tombstone] {
+        models.compactMap { model in
+            let preserved = preservedValues(of: model.storage), identifier = model.storage.identifier
             return preserved.isEmpty ? nil : HistoryPayload.Tombstone(entity: identifier.entityName, key: identifier.primaryKey, preserved: preserved)
         }
-    }
-
-    /// Whether a `delete(model:where:)` of `type` reads its rows to follow their `.cascade` rules
-    /// for history (``cascadedForHistory(from:)``).
-    func batchDeleteCascades<T: PersistentModel>(_ type: T.Type) -> Bool {
-        guard container.recordsHistory, let entity = container.schema.entitiesByName[Schema.entityName(for: type)] else { return false }
-        return entity.selfAndSubentities.contains { $0.relationships.contains { $0.deleteRule == .cascade } }
     }
 
     /// Whether `type`'s entity or one of its subentities has an attribute marked `.preserveValueOnDeletion`.

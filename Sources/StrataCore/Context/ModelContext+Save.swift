@@ -36,7 +36,6 @@ extension ModelContext {
         try loadToManyNeededBySave(changes)
         try validateRelationshipCounts(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
         changes.linkChanges = linkChanges(of: changes.updated)
-        changes.cascaded = try cascadedForHistory(from: changes.deleted.map(\.storage))
         return changes
     }
 
@@ -197,8 +196,6 @@ struct SavedChanges {
     let deleted: [any PersistentModel]
     /// The links each updated model's to-many relationships gained and lost (``ModelContext/linkChanges(of:)``).
     var linkChanges: [PersistentIdentifier: [String: LinkChanges]] = [:]
-    /// The stored models the deletions cascade to, for history (``ModelContext/cascadedForHistory(from:)``).
-    var cascaded: [AnyModelStorage] = []
 }
 
 /// What a context takes from the store's answer to a save.

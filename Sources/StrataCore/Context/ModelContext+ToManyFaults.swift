@@ -87,7 +87,7 @@ extension ModelContext {
         }
     }
 
-    func load(_ storage: AnyModelStorage, at index: Int, relationship name: String) throws {
+    private func load(_ storage: AnyModelStorage, at index: Int, relationship name: String) throws {
         storage.takeLoaded(try storedRelatedIdentifiersThrowing(of: storage, relationship: name), at: index)
     }
 

@@ -7,14 +7,17 @@ import Synchronization
 /// save: by a principal on its device (its own rows; giving one away is refused by the server)
 /// or by an admin on the server (anyone's rows, and rows given from one principal to another).
 ///
-/// Two limits keep out some edits (docs/replication.md, "What the history cannot tell yet").
-/// Items are made under a note or none and may be unlinked, never moved into another note: a
-/// device whose delete rule removes its stale copy of an item the server moved away is not yet
-/// brought back to the server's row. And a row given to another principal is not deleted in the
-/// same save (nor is the note above it): its history then holds only the tombstone, whose owner
-/// is the new one, so the principal that held it is not told. (Rows a delete rule cascades to are
-/// in history with the deletion since the core records them, so the admin deletes notes with
-/// another principal's items under them, and items under a note are given away.)
+/// Two limits of the core's history keep out some edits (docs/replication.md, "Not covered").
+/// A row a delete rule cascades to has no tombstone in the history (issue 40, item 9), so a
+/// replica that holds it elsewhere than under the deleted row never learns it is gone: items
+/// are made under a note or none and may be unlinked, never moved into another note; the admin
+/// does not delete a note with another principal's items under it (hidden from that principal,
+/// so its devices hold them unlinked); and only an item under no note is given to the other
+/// principal (under a note, a cascade could remove it after the principal that held it last
+/// pulled, and that principal, which sees the change of owner only as a row now gone, is never
+/// told). And a row given to another principal is not
+/// deleted in the same save: its history then holds only the tombstone, whose owner is the new
+/// one, so the principal that held it is not told.
 public enum ScopedEditor {
     /// Dates on whole seconds, growing with each edit.
     private static let clock = Atomic(1_800_000_000)
@@ -67,7 +70,7 @@ public enum ScopedEditor {
                 context.delete(items.remove(at: index))
             case 9:
                 guard random.next() % 2 == 0, let index = notes.indices.randomElement(using: &random), !given.contains(notes[index].persistentModelID),
-                    notes[index].items.allSatisfy({ !given.contains($0.persistentModelID) })
+                    notes[index].items.allSatisfy({ $0.owner == notes[index].owner })
                 else { continue }
                 let note = notes.remove(at: index)
                 items.removeAll { $0.note === note }
@@ -78,7 +81,7 @@ public enum ScopedEditor {
                 note.updatedAt = now()
                 given.insert(note.persistentModelID)
             default:
-                guard let item = items.randomElement(using: &random) else { continue }
+                guard let item = items.filter({ $0.note == nil }).randomElement(using: &random) else { continue }
                 item.owner = principals.filter { $0 != item.owner }.randomElement(using: &random) ?? item.owner
                 item.updatedAt = now()
                 given.insert(item.persistentModelID)
