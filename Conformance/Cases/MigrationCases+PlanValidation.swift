@@ -11,7 +11,10 @@ extension MigrationCases {
     ]
 
     static func refusedPlan(_ name: String, _ plan: any SchemaMigrationPlan.Type, _ expected: SwiftDataError) -> ConformanceCase {
-        ConformanceCase("migration.plan.refused.\(name)", category: "migration") { environment in
+        // A plan is a type with static members only, never mutated: the case may use it from any
+        // thread (SwiftData's `SchemaMigrationPlan` does not refine `Sendable`, so its metatype is not).
+        nonisolated(unsafe) let plan = plan
+        return ConformanceCase("migration.plan.refused.\(name)", category: "migration") { environment in
             _ = try Check.throwsError("opening a new store with \(plan)", matching: { ($0 as? SwiftDataError)?.code == expected.code }) {
                 _ = try ModelContainer(for: Schema(versionedSchema: MigrationAdded.self), migrationPlan: plan, configurations: [environment.makeConfiguration()])
             }
