@@ -53,10 +53,10 @@ struct InMemoryDeletion {
     /// save changed); otherwise the row's value does, joined with the inverse side for many-to-many.
     private func relatedRows(of row: DefaultSnapshot, through relationship: Schema.Relationship, in tables: InMemoryTables) -> [PersistentIdentifier] {
         let inverse = relationship.inverseName.flatMap { schema.entitiesByName[relationship.destination]?.relationshipsByName[$0] }
-        var related = inverse?.isToOneRelationship == true ? [] : Self.identifiers(in: row.value(forProperty: relationship.name))
+        var related = inverse?.isToOneRelationship == true ? [] : PersistentValue.identifiers(in: row.value(forProperty: relationship.name))
         if let inverse, inverse.isToOneRelationship || !relationship.isToOneRelationship {
             for candidate in (tables.rows[relationship.destination] ?? [:]).values
-            where Self.identifiers(in: candidate.value(forProperty: inverse.name)).contains(row.persistentIdentifier) && !related.contains(candidate.persistentIdentifier) {
+            where PersistentValue.identifiers(in: candidate.value(forProperty: inverse.name)).contains(row.persistentIdentifier) && !related.contains(candidate.persistentIdentifier) {
                 related.append(candidate.persistentIdentifier)
             }
         }
@@ -68,7 +68,7 @@ struct InMemoryDeletion {
             for var row in (tables.rows[entity.name] ?? [:]).values {
                 var changed = false
                 for relationship in entity.relationships {
-                    let current = Self.identifiers(in: row[relationship.name])
+                    let current = PersistentValue.identifiers(in: row[relationship.name])
                     guard current.contains(where: removed.contains) else { continue }
                     let kept = current.filter { !removed.contains($0) }
                     row[relationship.name] = relationship.isToOneRelationship ? (kept.first.map(PersistentValue.identifier) ?? .null) : .identifiers(kept)
@@ -76,14 +76,6 @@ struct InMemoryDeletion {
                 }
                 if changed { tables.write(row) }
             }
-        }
-    }
-
-    static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
-        switch value {
-        case .identifier(let identifier)?: return [identifier]
-        case .identifiers(let identifiers)?: return identifiers
-        default: return []
         }
     }
 }

@@ -42,10 +42,10 @@ struct JSONDeletion {
     /// lists `row`.
     private func related(to row: DefaultSnapshot, through relationship: Schema.Relationship, in rows: JSONRowSet) -> [PersistentIdentifier] {
         let inverse = relationship.inverseName.flatMap { schema.entitiesByName[relationship.destination]?.relationshipsByName[$0] }
-        var related = inverse?.isToOneRelationship == true ? [] : Self.identifiers(in: row[relationship.name])
+        var related = inverse?.isToOneRelationship == true ? [] : PersistentValue.identifiers(in: row[relationship.name])
         if let inverse {
             for candidate in rows.rows(of: relationship.destination)
-            where Self.identifiers(in: candidate[inverse.name]).contains(row.persistentIdentifier) && !related.contains(candidate.persistentIdentifier) {
+            where PersistentValue.identifiers(in: candidate[inverse.name]).contains(row.persistentIdentifier) && !related.contains(candidate.persistentIdentifier) {
                 related.append(candidate.persistentIdentifier)
             }
         }
@@ -57,21 +57,13 @@ struct JSONDeletion {
             guard let entity = schema.entitiesByName[row.persistentIdentifier.entityName] else { continue }
             var changed = false
             for relationship in entity.relationships {
-                let current = Self.identifiers(in: row[relationship.name])
+                let current = PersistentValue.identifiers(in: row[relationship.name])
                 guard current.contains(where: deleted.contains) else { continue }
                 let kept = current.filter { !deleted.contains($0) }
                 row[relationship.name] = relationship.isToOneRelationship ? (kept.first.map(PersistentValue.identifier) ?? .null) : .identifiers(kept)
                 changed = true
             }
             if changed { rows.write(row) }
-        }
-    }
-
-    static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
-        switch value {
-        case .identifier(let identifier)?: [identifier]
-        case .identifiers(let identifiers)?: identifiers
-        default: []
         }
     }
 }

@@ -48,6 +48,11 @@ public struct DefaultSnapshot: DataStoreSnapshot, Hashable {
         if storage.isChanged && !storage.isInserted { changedProperties = storage.changedSlots }
     }
 
+    /// Whether ``changedProperties`` marks slot `index` changed (`0`: every slot is).
+    public func hasChanged(_ index: Int) -> Bool {
+        changedProperties == 0 || index >= 64 || changedProperties & (1 << UInt64(index)) != 0
+    }
+
     /// Moves the values out, leaving none (the fetch path hands them to a model this way).
     mutating func takeValues() -> ContiguousArray<PersistentValue?> {
         var taken = ContiguousArray<PersistentValue?>()

@@ -119,7 +119,7 @@ struct LinkGraph {
     }
 
     private mutating func target(of row: PersistentIdentifier, _ name: String) -> PersistentIdentifier? {
-        SnapshotLinkWriter.identifiers(in: stored(row)?.value(forProperty: name)).first
+        PersistentValue.identifiers(in: stored(row)?.value(forProperty: name)).first
     }
 
     private mutating func setTarget(of row: PersistentIdentifier, _ name: String, to target: PersistentIdentifier?) {
@@ -131,7 +131,7 @@ struct LinkGraph {
 
     private mutating func loadList(_ slot: Slot) -> MemberList {
         if let list = lists[slot] { return list }
-        let list = MemberList(SnapshotLinkWriter.identifiers(in: stored(slot.row)?.value(forProperty: slot.relationship)))
+        let list = MemberList(PersistentValue.identifiers(in: stored(slot.row)?.value(forProperty: slot.relationship)))
         lists[slot] = list
         return list
     }

@@ -51,7 +51,7 @@ public struct SnapshotLinkWriter {
             return row
         }
         for (index, name) in snapshot.layout.propertyNames.enumerated() where entity.relationshipsByName[name] == nil {
-            guard Self.changed(index, in: snapshot), let value = snapshot.values[index], row.layout.index(of: name) != nil else { continue }
+            guard snapshot.hasChanged(index), let value = snapshot.values[index], row.layout.index(of: name) != nil else { continue }
             row[name] = value
         }
         return row
@@ -64,8 +64,8 @@ public struct SnapshotLinkWriter {
         let identifier = snapshot.persistentIdentifier
         guard let entity = schema.entitiesByName[identifier.entityName] else { return }
         for relationship in entity.relationships {
-            let members = Self.identifiers(in: snapshot.value(forProperty: relationship.name))
-            if relationship.isToOneRelationship, let previous = Self.identifiers(in: stored?.value(forProperty: relationship.name)).first,
+            let members = PersistentValue.identifiers(in: snapshot.value(forProperty: relationship.name))
+            if relationship.isToOneRelationship, let previous = PersistentValue.identifiers(in: stored?.value(forProperty: relationship.name)).first,
                 previous != members.first {
                 removals.append(Link(row: identifier, relationship: relationship.name, member: previous))
             }
@@ -88,8 +88,8 @@ public struct SnapshotLinkWriter {
                 additions += changes.added.map { Link(row: identifier, relationship: name, member: $0) }
                 continue
             }
-            guard let index = snapshot.layout.index(of: name), Self.changed(index, in: snapshot), let value = snapshot.values[index] else { continue }
-            let now = Self.identifiers(in: value), before = Self.identifiers(in: stored.value(forProperty: name))
+            guard let index = snapshot.layout.index(of: name), snapshot.hasChanged(index), let value = snapshot.values[index] else { continue }
+            let now = PersistentValue.identifiers(in: value), before = PersistentValue.identifiers(in: stored.value(forProperty: name))
             let kept = Set(now)
             removals += before.filter { !kept.contains($0) }.map { Link(row: identifier, relationship: name, member: $0) }
             additions += now.map { Link(row: identifier, relationship: name, member: $0) }
@@ -124,17 +124,5 @@ public struct SnapshotLinkWriter {
         let rows = graph.changedRows()
         for row in rows { write(row) }
         return rows
-    }
-
-    private static func changed(_ index: Int, in snapshot: DefaultSnapshot) -> Bool {
-        snapshot.changedProperties == 0 || index >= 64 || snapshot.changedProperties & (1 << UInt64(index)) != 0
-    }
-
-    static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
-        switch value {
-        case .identifier(let identifier)?: [identifier]
-        case .identifiers(let identifiers)?: identifiers
-        default: []
-        }
     }
 }

@@ -27,6 +27,15 @@ public enum PersistentValue: Hashable, Sendable, Codable {
         return false
     }
 
+    /// The models a relationship value names: its target, its targets, or none (`nil`, ``null``).
+    public static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
+        switch value {
+        case .identifier(let identifier)?: [identifier]
+        case .identifiers(let identifiers)?: identifiers
+        default: []
+        }
+    }
+
     /// Rewrites identifiers found in `map` (the temporary→permanent map of a save).
     public func remapped(_ map: [PersistentIdentifier: PersistentIdentifier]) -> PersistentValue {
         switch self {

@@ -315,7 +315,7 @@ struct SQLSaveWriter<Connection: SQLConnection> {
         for relationship in mapping.toMany {
             guard case .joinTable(let table, let ownerColumn, let targetColumn) = relationship.storage else { continue }
             let pairs = zip(rowKeys, rows).flatMap { key, row in
-                Self.identifiers(in: row.values[relationship.slot]).map { [PersistentValue.integer(key), .identifier($0)] }
+                PersistentValue.identifiers(in: row.values[relationship.slot]).map { [PersistentValue.integer(key), .identifier($0)] }
             }
             guard !pairs.isEmpty else { continue }
             try connection.runForEach(
@@ -339,27 +339,14 @@ struct SQLSaveWriter<Connection: SQLConnection> {
                 }
                 guard let listed = row.values[relationship.slot] else { continue }
                 if case .changing = write {
-                    guard Self.changed(relationship.slot, in: row) else { continue }
+                    guard row.hasChanged(relationship.slot) else { continue }
                     replaced.append(.integer(key))
                 }
-                try links.record(table: table, ownerColumn: ownerColumn, key: key, added: Self.identifiers(in: listed))
+                try links.record(table: table, ownerColumn: ownerColumn, key: key, added: PersistentValue.identifiers(in: listed))
             }
             for chunk in replaced.chunked(into: SQLStoreEngine.keysPerStatement) {
                 try connection.run(SQLWrites.delete(from: table, where: ownerColumn, in: Array(chunk), dialect: engine.dialect))
             }
-        }
-    }
-
-    /// Whether a row's snapshot marks `slot` changed (``DefaultSnapshot/changedProperties``; `0`: every slot).
-    private static func changed(_ slot: Int, in row: DefaultSnapshot) -> Bool {
-        row.changedProperties == 0 || slot >= 64 || row.changedProperties & (1 << UInt64(slot)) != 0
-    }
-
-    static func identifiers(in value: PersistentValue?) -> [PersistentIdentifier] {
-        switch value {
-        case .identifier(let identifier)?: return [identifier]
-        case .identifiers(let identifiers)?: return identifiers
-        default: return []
         }
     }
 }

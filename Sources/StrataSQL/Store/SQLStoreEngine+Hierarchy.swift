@@ -83,7 +83,7 @@ extension SQLStoreEngine {
     /// Renames identifiers in relationship values that name a row of a class hierarchy by the
     /// relationship's destination (`Transport`) to the row's own entity (`Truck`).
     func renameHierarchyReferences<Connection: SQLConnection>(in rows: inout [DefaultSnapshot], on connection: Connection) throws {
-        let renamed = try hierarchyRenames(of: rows.lazy.flatMap { $0.values.flatMap { SQLSaveWriter<Connection>.identifiers(in: $0) } }, on: connection)
+        let renamed = try hierarchyRenames(of: rows.lazy.flatMap { $0.values.flatMap { PersistentValue.identifiers(in: $0) } }, on: connection)
         guard !renamed.isEmpty else { return }
         for index in rows.indices {
             rows[index] = rows[index].copy(persistentIdentifier: rows[index].persistentIdentifier, remappedIdentifiers: renamed)

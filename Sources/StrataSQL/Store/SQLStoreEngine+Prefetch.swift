@@ -34,7 +34,7 @@ extension SQLStoreEngine {
             var seen = Set<Int64>()
             var keys: [Int64] = []
             for snapshot in snapshots {
-                for target in SQLSaveWriter<Connection>.identifiers(in: snapshot.values[slot])
+                for target in PersistentValue.identifiers(in: snapshot.values[slot])
                 where isStored(target) && related[target] == nil && !loaded.contains(target) {
                     let key = target.primaryKey.integerValue!
                     if seen.insert(key).inserted { keys.append(key) }
