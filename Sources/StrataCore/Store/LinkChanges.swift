@@ -12,6 +12,7 @@ public struct LinkChanges: Hashable, Sendable {
     /// Members the context removed.
     public var removed: [PersistentIdentifier]
 
+    /// Changes that add `added` and remove `removed`.
     public init(added: [PersistentIdentifier] = [], removed: [PersistentIdentifier] = []) {
         self.added = added
         self.removed = removed

@@ -33,6 +33,7 @@ public struct SnapshotLinkWriter {
         let member: PersistentIdentifier
     }
 
+    /// A writer for one save into rows of `schema`'s entities.
     public init(schema: Schema) {
         self.schema = schema
     }

@@ -15,6 +15,7 @@ public struct RefusedChange: @unchecked Sendable, Hashable, CustomStringConverti
     /// What happened, for a person to read.
     public let message: String
 
+    /// A refusal of the change to `entity`'s row `id`, for `reason`, explained by `message`.
     public init(entity: String, id: Any, reason: ReplicationError.Kind, message: String) {
         self.entity = entity
         self.id = id

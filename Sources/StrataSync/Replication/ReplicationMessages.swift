@@ -110,6 +110,7 @@ public struct PushResult: @unchecked Sendable {
     /// the edit, whose values are partial: the client sends the whole row in its next batch).
     public let refused: [RefusedChange]
 
+    /// A push's answer: the server's token after it, how many changes it applied, the rows sent back, the changes refused.
     public init(token: DefaultHistoryToken?, applied: Int, corrections: [ReplicationChange], refused: [RefusedChange] = []) {
         self.token = token
         self.applied = applied
